@@ -1,0 +1,24 @@
+// Bundles the server into dist/main.js. The workspace contract package (TypeScript source) is
+// inlined; every npm dependency stays external and is loaded from node_modules at run time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@reelcraft/'));
+
+fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(root, 'src/main.ts')],
+  outfile: path.join(root, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});
+console.log('Built apps/server/dist/main.js');

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { cancelledError, MediaError } from './media-error';
+
+export interface RunProcessOptions {
+  signal?: AbortSignal;
+  /** Kill the process when it runs longer than this. */
+  timeoutMs?: number;
+  /** Called with each complete line written to stdout (e.g. ffmpeg's `-progress pipe:1`). */
+  onStdoutLine?: (line: string) => void;
+  /** Keep stdout (up to `maxStdoutBytes`) in the result, e.g. ffprobe's JSON. */
+  collectStdout?: boolean;
+  maxStdoutBytes?: number;
+  /** Files and folders removed when the process ends, whatever the outcome. */
+  cleanup?: readonly string[];
+  /** Sample the child's peak memory and CPU time (Linux /proc), for the benchmark. */
+  trackResources?: boolean;
+  /** A short name of the step for error messages, e.g. "render". */
+  label?: string;
+}
+
+export interface RunProcessResult {
+  stdout: string;
+  /** The end of stderr, where ffmpeg writes its reason for failing. */
+  stderrTail: string;
+  elapsedMs: number;
+  /** Peak resident set size of the child in bytes, when tracked and the platform tells. */
+  peakRssBytes?: number;
+  /** User plus system CPU seconds of the child (last sample before it ended), when tracked. */
+  cpuSeconds?: number;
+}
+
+const STDERR_TAIL_BYTES = 8 * 1024;
+const DEFAULT_MAX_STDOUT_BYTES = 8 * 1024 * 1024;
+const MEMORY_SAMPLE_MS = 50;
+
+/** Linux reports CPU time in clock ticks of 1/100 s on every common architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+async function readResources(pid: number): Promise<{ peakRssBytes?: number; cpuSeconds?: number }> {
+  try {
+    const [status, stat] = await Promise.all([
+      fs.readFile(`/proc/${pid}/status`, 'utf8'),
+      fs.readFile(`/proc/${pid}/stat`, 'utf8'),
+    ]);
+    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+    // Fields after the command name (which may hold spaces) start at "state"; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return {
+      ...(match ? { peakRssBytes: Number(match[1]) * 1024 } : {}),
+      ...(Number.isFinite(ticks) ? { cpuSeconds: ticks / CLOCK_TICKS_PER_SECOND } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+export async function removePaths(paths: readonly string[] = []): Promise<void> {
+  await Promise.all(paths.map((target) => fs.rm(target, { recursive: true, force: true })));
+}
+
+/**
+ * Runs one command to completion. It is killed (SIGKILL: a half-written file is removed anyway) on
+ * abort or time-out, and the `cleanup` paths are removed in every case.
+ */
+export async function runProcess(
+  command: string,
+  args: readonly string[],
+  options: RunProcessOptions = {},
+): Promise<RunProcessResult> {
+  const label = options.label ?? command;
+  try {
+    if (options.signal?.aborted) throw cancelledError(options.signal);
+    return await new Promise<RunProcessResult>((resolve, reject) => {
+      const started = performance.now();
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      const maxStdout = options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES;
+      let stdout = '';
+      let stdoutBytes = 0;
+      let pending = '';
+      let stderrTail = '';
+      let peakRssBytes: number | undefined;
+      let cpuSeconds: number | undefined;
+      let failure: MediaError | undefined;
+      let settled = false;
+
+      const stop = (error: MediaError) => {
+        failure ??= error;
+        child.kill('SIGKILL');
+      };
+      const onAbort = () => stop(cancelledError(options.signal));
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const timer =
+        options.timeoutMs !== undefined
+          ? setTimeout(
+              () =>
+                stop(
+                  new MediaError('timed_out', 'The media step took too long and was stopped.', {
+                    details: `${label} exceeded ${options.timeoutMs} ms`,
+                  }),
+                ),
+              options.timeoutMs,
+            )
+          : undefined;
+      const sampler =
+        options.trackResources && child.pid !== undefined
+          ? setInterval(() => {
+              void readResources(child.pid as number).then((sample) => {
+                if (sample.peakRssBytes !== undefined)
+                  peakRssBytes = Math.max(peakRssBytes ?? 0, sample.peakRssBytes);
+                if (sample.cpuSeconds !== undefined)
+                  cpuSeconds = Math.max(cpuSeconds ?? 0, sample.cpuSeconds);
+              });
+            }, MEMORY_SAMPLE_MS)
+          : undefined;
+
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        if (options.collectStdout) {
+          stdoutBytes += Buffer.byteLength(chunk);
+          if (stdoutBytes > maxStdout) {
+            stop(new MediaError('process_failed', 'The media tool answered too much.', { details: label }));
+          } else {
+            stdout += chunk;
+          }
+        }
+        if (options.onStdoutLine) {
+          pending += chunk;
+          let newline = pending.indexOf('\n');
+          while (newline >= 0) {
+            options.onStdoutLine(pending.slice(0, newline));
+            pending = pending.slice(newline + 1);
+            newline = pending.indexOf('\n');
+          }
+        }
+      });
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => {
+        stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_BYTES);
+      });
+
+      const finish = (error: MediaError | undefined) => {
+        if (settled) return;
+        settled = true;
+        if (timer) clearTimeout(timer);
+        if (sampler) clearInterval(sampler);
+        options.signal?.removeEventListener('abort', onAbort);
+        if (error) reject(error);
+        else
+          resolve({
+            stdout,
+            stderrTail,
+            elapsedMs: performance.now() - started,
+            ...(peakRssBytes !== undefined ? { peakRssBytes } : {}),
+            ...(cpuSeconds !== undefined ? { cpuSeconds } : {}),
+          });
+      };
+
+      child.on('error', (error: NodeJS.ErrnoException) => {
+        finish(
+          error.code === 'ENOENT'
+            ? new MediaError('missing_binary', 'A media tool is not installed.', {
+                cause: error,
+                details: `${command} not found`,
+              })
+            : new MediaError('process_failed', 'A media tool could not be started.', { cause: error }),
+        );
+      });
+      child.on('close', (code, signal) => {
+        if (pending && options.onStdoutLine) options.onStdoutLine(pending);
+        if (failure) return finish(failure);
+        if (code === 0) return finish(undefined);
+        finish(
+          new MediaError('process_failed', 'Processing the media failed.', {
+            details: `${label} exited with ${code ?? signal}: ${stderrTail.trim().split('\n').slice(-6).join('\n')}`,
+          }),
+        );
+      });
+    });
+  } finally {
+    await removePaths(options.cleanup);
+  }
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import { UPLOAD_MAX_BYTES, VOICE_SAMPLE_MIME_TYPES } from '@reelcraft/contract';
+import { checkAudioProbe } from '../../media/audio-intake';
+import { isMediaError } from '../../media/media-error';
+import { probeMedia } from '../../media/media-probe';
+import { withTempWorkspace } from '../../media/temp-workspace';
+import { EXTENSION_OF, sniffAudioType, type SniffedAudioType } from '../../platform/files/sniff-content-type';
+import type { Providers } from '../../providers';
+
+/** A voice sample longer than this is refused: it is narration under a 15 or 30 s video. */
+export const VOICE_SAMPLE_MAX_SECONDS = 300;
+
+export interface VettedVoiceSample {
+  data: Buffer;
+  contentType: SniffedAudioType;
+  extension: string;
+  durationSeconds: number | null;
+}
+
+/** Why a voice sample was refused; the message is for the user. */
+export class VoiceSampleRefusedError extends Error {
+  override readonly name = 'VoiceSampleRefusedError';
+}
+
+/**
+ * Checks a voice sample before a job is accepted: the type from its bytes (MP3, WAV, M4A, OGG), its
+ * size, then ffprobe's view of it (an audio stream, a known codec, the duration). Nothing decodes
+ * it until the render, which limits it again.
+ */
+export async function vetVoiceSample(
+  data: Buffer,
+  tools: Providers['mediaTools'],
+  workDir: string | undefined,
+  refusal: string,
+): Promise<VettedVoiceSample> {
+  const type = sniffAudioType(data);
+  const accepted: readonly string[] = VOICE_SAMPLE_MIME_TYPES;
+  if (!type || !accepted.includes(type)) throw new VoiceSampleRefusedError(refusal);
+  const limits = { maxBytes: UPLOAD_MAX_BYTES, maxSeconds: VOICE_SAMPLE_MAX_SECONDS };
+  if (data.length > limits.maxBytes) throw new VoiceSampleRefusedError(refusal);
+  return withTempWorkspace(workDir, async (workspace) => {
+    const file = workspace.file('voice-sample');
+    await fs.writeFile(file, data);
+    try {
+      const probe = await probeMedia(tools, file, { timeoutMs: 15_000 });
+      checkAudioProbe(probe, limits);
+      return {
+        data,
+        contentType: type,
+        extension: EXTENSION_OF[type],
+        durationSeconds: probe.durationSeconds ?? probe.audio?.durationSeconds ?? null,
+      };
+    } catch (error) {
+      // The probe's own words name the problem (too long, no audio); a crash of ffprobe does not.
+      if (isMediaError(error) && error.code !== 'process_failed') {
+        throw new VoiceSampleRefusedError(`${refusal} ${error.message}`);
+      }
+      throw new VoiceSampleRefusedError(refusal);
+    }
+  });
+}

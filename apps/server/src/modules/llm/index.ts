@@ -1,0 +1,2 @@
+export { llmRoutes } from './llm.routes';
+export { PromptEnhancementService } from './prompt-enhancement.service';

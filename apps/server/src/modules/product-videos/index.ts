@@ -1,0 +1,2 @@
+export { productVideosRoutes } from './product-videos.routes';
+export { ImageEnhancementService } from './image-enhancement.service';

@@ -1,0 +1,81 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Orm } from '../../platform/db/database';
+import { users, type UserRow } from './users.schema';
+
+export type NewUser = typeof users.$inferInsert;
+
+/** The columns a caller may change on an account; the id, email and timestamps are not among them. */
+export type UserChanges = Partial<
+  Pick<
+    NewUser,
+    | 'passwordHash'
+    | 'fullName'
+    | 'companyName'
+    | 'role'
+    | 'phoneNumber'
+    | 'profilePictureUrl'
+    | 'isOnboarded'
+    | 'emailVerifiedAt'
+    | 'tokensValidAfter'
+  >
+>;
+
+// A malformed id cannot match a uuid column; answer "none" instead of a database error.
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Data access of accounts, the only one (other modules come through here); no product rules here. */
+export class UsersRepository {
+  constructor(private readonly orm: Orm) {}
+
+  async findActiveById(id: string): Promise<UserRow | undefined> {
+    if (!UUID_PATTERN.test(id)) return undefined;
+    const [row] = await this.orm
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
+
+  /** Matches the address without regard to case, as the unique index does. */
+  async findActiveByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.orm
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
+
+  async insert(values: NewUser): Promise<UserRow> {
+    const [row] = await this.orm.insert(users).values(values).returning();
+    if (!row) throw new Error('Inserting a user returned no row');
+    return row;
+  }
+
+  /**
+   * Inserts unless the address is taken (by any account, deleted ones too); undefined then. The
+   * unique index decides, so two registrations racing for one address cannot both win.
+   */
+  async insertIfEmailFree(values: NewUser): Promise<UserRow | undefined> {
+    const [row] = await this.orm.insert(users).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** Applies the changes to an active account; undefined when there is none with that id. */
+  async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+    if (!UUID_PATTERN.test(id)) return undefined;
+    const [row] = await this.orm
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning();
+    return row;
+  }
+
+  /** Marks an account deleted: it keeps its address (no re-registration) but can no longer sign in. */
+  async softDelete(id: string, at: Date): Promise<void> {
+    if (!UUID_PATTERN.test(id)) return;
+    await this.orm.update(users).set({ deletedAt: at, updatedAt: at }).where(eq(users.id, id));
+  }
+}

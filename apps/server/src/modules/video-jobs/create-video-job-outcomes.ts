@@ -1,0 +1,37 @@
+import type { AppConfig } from '../../config';
+import type { JobPlatform } from '../../platform/platform';
+import type { JobPolicy } from '../../platform/queue/job-registry';
+import { createNotificationsService } from '../notifications';
+import { createSubscriptionServices } from '../subscriptions';
+import { createVideosService } from '../videos';
+import { VideoJobOutcomes } from './video-job-outcomes';
+
+/** The outcomes wired to a process's storage, database and event bus. */
+export function createVideoJobOutcomes(platform: JobPlatform): VideoJobOutcomes {
+  return new VideoJobOutcomes(
+    platform.storage,
+    createVideosService(platform),
+    createSubscriptionServices(platform).quota,
+    createNotificationsService(platform),
+    platform.bus,
+    platform.logger.child({ component: 'video-jobs' }),
+  );
+}
+
+/** Attempts after the first for a render (a crash, a full disk): each one restarts from scratch. */
+export const RENDER_RETRY_LIMIT = 2;
+
+/**
+ * The policy of every render job: a few retries with backoff, and a time limit a little above the
+ * render timeout (for the narration, drawing and storing around it), so a job whose process died
+ * is taken again soon after a healthy render would have ended.
+ */
+export function renderJobPolicy(config: AppConfig): Partial<JobPolicy> {
+  return {
+    retryLimit: RENDER_RETRY_LIMIT,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    timeLimitSeconds: config.media.renderTimeoutSeconds + 60,
+    concurrency: config.media.renderJobConcurrency,
+  };
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  projectTypeSchema,
+  videoStatusSchema,
+  type ProjectType,
+  type VideoStatus,
+} from '@reelcraft/contract';
+import { users } from '../users';
+
+const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
+/**
+ * Every video a user makes, whatever the flow (text, images, studio, slides, chat): the creation
+ * modules insert and update rows here, the dashboard and the library read them. Media are storage
+ * URIs (DESIGN.md section 3), turned into signed URLs only when answered.
+ */
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    projectType: text('project_type').$type<ProjectType>().notNull(),
+    status: text('status').$type<VideoStatus>().notNull().default('pending'),
+    videoUri: text('video_uri'),
+    thumbnailUri: text('thumbnail_uri'),
+    durationSeconds: real('duration_seconds'),
+    width: integer('width'),
+    height: integer('height'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** The job session that makes the video (text/image sessions, studio jobs). */
+    sessionId: text('session_id'),
+    /** Why it failed, for the owner; no internals. */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('videos_status_check', sql.raw(`"status" in (${sqlList(videoStatusSchema.options)})`)),
+    check('videos_project_type_check', sql.raw(`"project_type" in (${sqlList(projectTypeSchema.options)})`)),
+    index('videos_user_created_idx')
+      .on(table.userId, table.createdAt.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index('videos_session_idx')
+      .on(table.sessionId)
+      .where(sql`${table.sessionId} is not null`),
+  ],
+);
+
+export type VideoRow = typeof videos.$inferSelect;
+export type NewVideoRow = typeof videos.$inferInsert;

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { migrationsFolder } from '../paths';
+
+/** The Drizzle handle every repository uses; the same type for PGlite and PostgreSQL. */
+export type Orm = PgDatabase<PgQueryResultHKT>;
+
+export interface SqlResult<Row = Record<string, unknown>> {
+  rows: Row[];
+}
+
+export type NotificationHandler = (payload: string) => void;
+
+/**
+ * One database, embedded or server: Drizzle for the product's queries, raw SQL for pg-boss,
+ * and LISTEN/NOTIFY for events that must cross processes.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly orm: Orm;
+  /** Runs SQL; without values several statements may be sent at once (pg-boss's schema set-up). */
+  executeSql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
+  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Applies the migrations in `drizzle/`; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... for a PostgreSQL server; unset for PGlite. */
+  url?: string;
+  /** PGlite's data folder; `memory://` keeps it in memory (tests). */
+  pgliteDataDir?: string;
+  logger?: { warn(obj: object, msg: string): void };
+}
+
+// Any constant works; it only has to be the same for every instance of this product.
+const MIGRATION_LOCK_ID = 727_401_551;
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+function assertChannel(channel: string): void {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url
+    ? openPostgres(options.url, options.logger)
+    : openPglite(options.pgliteDataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://'))
+    fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const orm = drizzlePglite(client) as unknown as Orm;
+  let closed = false;
+
+  const database: Database = {
+    kind: 'pglite',
+    orm,
+    async executeSql<Row>(text: string, values?: unknown[]) {
+      if (values && values.length > 0) {
+        const result = await client.query<Row>(text, values);
+        return { rows: result.rows };
+      }
+      // PGlite's extended protocol takes one statement; `exec` takes a script.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+    },
+    async listen(channel, handler) {
+      assertChannel(channel);
+      const unsubscribe = await client.listen(channel, handler);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+  return database;
+}
+
+async function openPostgres(url: string, logger?: DatabaseOptions['logger']): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL pool client error'));
+  const orm = drizzlePostgres(pool) as unknown as Orm;
+  const listeners = new Map<string, Set<NotificationHandler>>();
+  let listenClient: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  // LISTEN needs one long-lived session; it is reopened (and every channel re-listened) if it drops.
+  async function listenSession(): Promise<pg.Client> {
+    if (listenClient) return listenClient;
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (message) => {
+        for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', (error) => {
+        logger?.warn({ err: error }, 'PostgreSQL LISTEN connection lost; reconnecting');
+        listenClient = undefined;
+        connecting = undefined;
+        client.end().catch(() => undefined);
+        if (!closed) setTimeout(() => void relisten(), 1000);
+      });
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${channel}`);
+      listenClient = client;
+      return client;
+    })();
+    try {
+      return await connecting;
+    } finally {
+      connecting = undefined;
+    }
+  }
+
+  async function relisten(): Promise<void> {
+    try {
+      await listenSession();
+    } catch (error) {
+      logger?.warn({ err: error }, 'PostgreSQL LISTEN reconnect failed; retrying');
+      if (!closed) setTimeout(() => void relisten(), 2000);
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    orm,
+    async executeSql<Row>(text: string, values?: unknown[]) {
+      const result = await pool.query(text, values);
+      // A multi-statement query answers an array of results.
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Row[] };
+    },
+    async listen(channel, handler) {
+      assertChannel(channel);
+      let handlers = listeners.get(channel);
+      const isNew = !handlers;
+      if (!handlers) {
+        handlers = new Set();
+        listeners.set(channel, handlers);
+      }
+      handlers.add(handler);
+      const client = await listenSession();
+      if (isNew) await client.query(`LISTEN ${channel}`);
+      return async () => {
+        handlers.delete(handler);
+        if (handlers.size === 0 && listeners.get(channel) === handlers) {
+          listeners.delete(channel);
+          if (listenClient && !closed) await listenClient.query(`UNLISTEN ${channel}`);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      // One session holds the advisory lock and runs the migrations, so instances starting
+      // together apply them once.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await client.end();
+      }
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await listenClient?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

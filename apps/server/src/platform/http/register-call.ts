@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { API_BASE_PATH, type AnyCall } from '@reelcraft/contract';
+import { bearerToken, type BearerAuthenticator } from './request-user';
+import { unauthorized } from './http-error';
+
+// The validated (output) types of a call's parts; `never` where the call has no such part.
+type Input<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : never;
+type CallParts<C extends AnyCall> = {
+  params: Input<C['params']>;
+  query: Input<C['query']>;
+  body: Input<C['body']>;
+  headers: Input<C['headers']>;
+};
+
+export interface CallRequest<C extends AnyCall> extends CallParts<C> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type CallHandler<C extends AnyCall> = (
+  input: CallRequest<C>,
+) => Promise<z.input<C['response']>> | z.input<C['response']>;
+
+/**
+ * Registers the route of one contract call: path, method, validation of params, query and body,
+ * the answer's schema (checked on the way out), authentication and its OpenAPI entry all come from
+ * the call's definition, so the server cannot drift from the contract.
+ */
+export function registerCall<C extends AnyCall>(
+  app: FastifyInstance,
+  authenticate: BearerAuthenticator,
+  call: C,
+  handler: CallHandler<C>,
+): void {
+  const isJsonBody = call.bodyEncoding === 'json' || call.bodyEncoding === 'form';
+  const schema: RouteShorthandOptions['schema'] = {
+    operationId: call.name,
+    summary: call.summary,
+    tags: [call.tag],
+    ...(call.params ? { params: call.params } : {}),
+    ...(call.query ? { querystring: call.query } : {}),
+    ...(call.headers ? { headers: call.headers } : {}),
+    ...(call.body && isJsonBody ? { body: call.body } : {}),
+    ...(call.responseKind === undefined || call.responseKind === 'json'
+      ? { response: { [call.successStatus]: call.response } }
+      : {}),
+    ...(call.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : {}),
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: `${API_BASE_PATH}${call.path}`,
+    schema,
+    // Authentication runs before the body is parsed, so a stranger cannot make us parse uploads.
+    onRequest: async (request) => {
+      request.user = null;
+      if (call.auth === 'none') return;
+      const token = bearerToken(request);
+      if (!token) {
+        if (call.auth === 'bearer') throw unauthorized();
+        return;
+      }
+      const user = await authenticate(token);
+      if (!user) throw unauthorized('Could not validate credentials');
+      request.user = user;
+    },
+    handler: async (request, reply) => {
+      const answer = await handler({
+        params: request.params as CallParts<C>['params'],
+        query: request.query as CallParts<C>['query'],
+        body: request.body as CallParts<C>['body'],
+        headers: request.headers as CallParts<C>['headers'],
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      // A handler may choose another status (e.g. 503 from the health check); otherwise the call's.
+      if (reply.statusCode === 200) reply.status(call.successStatus);
+      return reply.send(answer);
+    },
+  });
+}

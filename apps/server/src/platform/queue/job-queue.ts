@@ -1,0 +1,169 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database';
+import type { JobDefinition, JobName, JobPayloads } from './job-registry';
+import { validateJobRegistry } from './job-registry';
+
+interface QueueLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  jobs: readonly JobDefinition[];
+  logger: QueueLogger;
+  /** How often expired attempts are failed and retried, in seconds. */
+  maintenanceIntervalSeconds?: number;
+  /** How often an idle worker asks for new jobs, in seconds. */
+  pollingIntervalSeconds?: number;
+}
+
+export interface SendOptions {
+  /** Delay before the job may start. */
+  startAfterSeconds?: number;
+  /** At most one queued job per key (pg-boss singleton). */
+  singletonKey?: string;
+}
+
+/**
+ * The product's job queue: pg-boss on the product's own database (PGlite or PostgreSQL), with a
+ * typed registry of job kinds. Every process can send; processes with the worker role also work.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions: Map<string, JobDefinition>;
+  private readonly running = new Set<AbortController>();
+  private started = false;
+  private working = false;
+  private lastError: Error | undefined;
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.definitions = validateJobRegistry(options.jobs);
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => options.database.executeSql(text, values) },
+      schema: 'pgboss',
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+      monitorStateIntervalSeconds: 60,
+    });
+    this.boss.on('error', (error: Error) => {
+      this.lastError = error;
+      options.logger.error({ err: error }, 'Job queue error');
+    });
+  }
+
+  /** Creates the queue schema and the queues; with `work`, starts taking jobs. */
+  async start({ work }: { work: boolean }): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of this.definitions.values()) {
+      const { policy } = definition;
+      const queue = {
+        name: definition.name,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.retryBackoff,
+        expireInSeconds: policy.timeLimitSeconds,
+      };
+      if (await this.boss.getQueue(definition.name)) await this.boss.updateQueue(definition.name, queue);
+      else await this.boss.createQueue(definition.name, queue);
+    }
+    if (work) {
+      await this.retryOrphanedJobs();
+      for (const definition of this.definitions.values()) await this.work(definition);
+      this.working = true;
+    }
+    this.options.logger.info(
+      { jobs: [...this.definitions.keys()], working: work },
+      work ? 'Job queue started; working' : 'Job queue started; sending only',
+    );
+  }
+
+  /** Queues a job; answers its id. The payload type follows from the job name. */
+  async send<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: SendOptions = {},
+  ): Promise<string> {
+    if (!this.definitions.has(name)) throw new Error(`No handler is registered for job "${name}"`);
+    const id = await this.boss.send(name, payload as object, {
+      startAfter: options.startAfterSeconds,
+      singletonKey: options.singletonKey,
+    });
+    if (!id) throw new Error(`Job "${name}" was not queued (a job with the same singleton key is waiting)`);
+    return id;
+  }
+
+  /** State of the queue for the health check. */
+  async health(): Promise<{ status: 'ok' | 'error'; detail?: string }> {
+    if (!this.started) return { status: 'error', detail: 'not started' };
+    try {
+      await this.boss.getQueues();
+      return { status: 'ok', detail: this.working ? 'working' : 'sending only' };
+    } catch (error) {
+      return { status: 'error', detail: (error as Error).message ?? String(this.lastError) };
+    }
+  }
+
+  /**
+   * Stops taking jobs; running handlers are asked to stop (their signal aborts) and, if still
+   * running after `timeoutSeconds`, handed back to the queue to be retried elsewhere.
+   */
+  async stop(timeoutSeconds = 10): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    for (const controller of this.running) controller.abort(new Error('The server is shutting down'));
+    await this.boss.stop({ graceful: true, timeout: timeoutSeconds * 1000, close: false, wait: true });
+  }
+
+  /**
+   * The embedded database belongs to one process, so a job still active when that process starts
+   * was left by a previous run that died (SIGKILL, power loss): retry it now instead of after its
+   * time limit. On PostgreSQL another live worker may be running it; there the time limit decides.
+   */
+  private async retryOrphanedJobs(): Promise<void> {
+    if (this.options.database.kind !== 'pglite') return;
+    const names = [...this.definitions.keys()];
+    if (names.length === 0) return;
+    const { rows } = await this.options.database.executeSql<{ name: string; id: string }>(
+      "SELECT name, id FROM pgboss.job WHERE state = 'active' AND name = ANY($1::text[])",
+      [names],
+    );
+    for (const { name, id } of rows) {
+      await this.boss.fail(name, id, { message: 'The process running this job stopped' });
+      this.options.logger.warn({ job: name, jobId: id }, 'Retrying a job left active by a stopped process');
+    }
+  }
+
+  private async work(definition: JobDefinition): Promise<void> {
+    const { logger, pollingIntervalSeconds } = this.options;
+    for (let slot = 0; slot < definition.policy.concurrency; slot += 1) {
+      await this.boss.work(
+        definition.name,
+        { batchSize: 1, pollingIntervalSeconds: pollingIntervalSeconds ?? 2, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          const controller = new AbortController();
+          this.running.add(controller);
+          const started = Date.now();
+          try {
+            await definition.handler(job.data, {
+              jobId: job.id,
+              retryCount: job.retryCount,
+              signal: controller.signal,
+            });
+            logger.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'Job completed');
+          } catch (error) {
+            logger.warn(
+              { job: definition.name, jobId: job.id, retryCount: job.retryCount, err: error },
+              'Job attempt failed',
+            );
+            throw error;
+          } finally {
+            this.running.delete(controller);
+          }
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { classifyPrompt } from '../prompt-categories';
+import { ProviderError } from '../provider-error';
+import type { TaskOptions } from '../provider-task';
+import { classifyIntent } from '../text/intent-classifier';
+import type { ChatReply, ChatRequest, TextProvider } from '../text/text-provider';
+import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
+
+export interface OpenAiTextSettings {
+  /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), a vLLM server's /v1. */
+  baseUrl: string;
+  /** Optional for local servers that take none. */
+  apiKey?: string;
+  model: string;
+  temperature?: number;
+  maxTokens?: number;
+  requestTimeoutMs?: number;
+  retries?: number;
+  backoffMs?: number;
+}
+
+interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+interface ChatCompletion {
+  id?: string;
+  choices?: { message?: { content?: string | null }; finish_reason?: string }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+}
+
+const MAX_MESSAGE_CHARS = 8000;
+const HISTORY_TURNS = 10;
+
+const ENHANCE_SYSTEM =
+  "You write prompts for an AI video generator. Rewrite the user's idea as one vivid video prompt of 20 to 50 words: " +
+  'subject, action, setting, camera movement, lighting and style. Answer with the prompt only, no quotes, no preamble.';
+
+const CHAT_SYSTEM =
+  'You are the assistant of ReelCraft, an AI video-creation product. Users create videos from text (15, 30 or 60 seconds), ' +
+  'from up to 5 images (with product image enhancement), in AI Studio (4 candidates, then voiceover and lip-sync), and manage ' +
+  'plans and their account. Answer briefly and helpfully; when the user describes a video, help them shape the prompt.';
+
+/** Any OpenAI-compatible chat-completions endpoint: OpenAI, Ollama, vLLM, LiteLLM... */
+export function createOpenAiTextProvider(options: {
+  settings: OpenAiTextSettings;
+  logger?: VendorLogger;
+}): TextProvider {
+  const { settings, logger } = options;
+  const http = createVendorHttp({
+    vendor: 'text',
+    baseUrl: settings.baseUrl,
+    headers: (): Record<string, string> =>
+      settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {},
+    timeoutMs: settings.requestTimeoutMs ?? 60_000,
+    retries: settings.retries,
+    backoffMs: settings.backoffMs,
+    logger,
+  });
+
+  async function completion(messages: ChatMessage[], task: TaskOptions = {}): Promise<string> {
+    let body: ChatCompletion;
+    try {
+      body = await http.json<ChatCompletion>({
+        method: 'POST',
+        path: '/chat/completions',
+        json: {
+          model: settings.model,
+          messages,
+          ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+          ...(settings.maxTokens !== undefined ? { max_tokens: settings.maxTokens } : {}),
+        },
+        signal: task.signal,
+      });
+    } catch (error) {
+      if (error instanceof VendorHttpError && (error.status === 401 || error.status === 403)) {
+        throw new ProviderError(
+          'unavailable',
+          'The text service rejected our credentials. Please contact support.',
+          {
+            cause: error,
+            details: `HTTP ${error.status}`,
+          },
+        );
+      }
+      throw mapVendorError(error, 'text', 'The text service could not answer.');
+    }
+    logger?.info(
+      {
+        vendor: 'text',
+        completionId: body.id ?? null,
+        model: settings.model,
+        tokens: body.usage?.total_tokens ?? null,
+      },
+      'chat completion',
+    );
+    const text = body.choices?.[0]?.message?.content?.trim();
+    if (!text) throw new ProviderError('failed', 'The text service returned an empty answer.');
+    return text;
+  }
+
+  const checked = (text: string, what: string) => {
+    const trimmed = text.trim();
+    if (!trimmed) throw new ProviderError('invalid_input', `The ${what} is empty.`);
+    if (trimmed.length > MAX_MESSAGE_CHARS)
+      throw new ProviderError('invalid_input', `The ${what} is too long.`);
+    return trimmed;
+  };
+
+  async function enhance(prompt: string, task?: TaskOptions) {
+    const text = (
+      await completion(
+        [
+          { role: 'system', content: ENHANCE_SYSTEM },
+          { role: 'user', content: checked(prompt, 'prompt') },
+        ],
+        task,
+      )
+    ).replace(/^["'\s]+|["'\s]+$/g, '');
+    return { prompt: text, category: classifyPrompt(text).category };
+  }
+
+  return {
+    kind: 'openai',
+
+    async complete({ prompt }, task) {
+      return { text: await completion([{ role: 'user', content: checked(prompt, 'prompt') }], task) };
+    },
+
+    enhancePrompt: ({ prompt }, task) => enhance(prompt, task),
+
+    async chat(request: ChatRequest, task?: TaskOptions): Promise<ChatReply> {
+      const message = request.message.trim();
+      if (!message) throw new ProviderError('invalid_input', 'Message cannot be empty');
+      checked(message, 'message');
+      // The intent comes from the rule-based classifier: the product routes on it.
+      const { intent, confidence } = classifyIntent(message);
+      const history: ChatMessage[] = (request.history ?? []).slice(-HISTORY_TURNS).map((turn) => ({
+        role: turn.role,
+        content: turn.content,
+      }));
+      const response = await completion(
+        [{ role: 'system', content: CHAT_SYSTEM }, ...history, { role: 'user', content: message }],
+        task,
+      );
+      const enhancedPrompt =
+        intent === 'create_video' || intent === 'improve_prompt'
+          ? (await enhance(message, task)).prompt
+          : null;
+      return { response, intent, confidence, enhancedPrompt };
+    },
+  };
+}

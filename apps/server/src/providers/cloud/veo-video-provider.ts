@@ -1,0 +1,564 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { audioEncoderArgs, DEFAULT_ENCODER_SETTINGS, videoEncoderArgs } from '../../media/encoder-settings';
+import { runFfmpeg } from '../../media/ffmpeg-runner';
+import type { AspectRatio, VideoQuality } from '../../media/frame-size';
+import { probeMedia } from '../../media/media-probe';
+import type { MediaTools } from '../../media/media-tools';
+import { createOutputFolder } from '../../media/temp-workspace';
+import { extractFrame } from '../../media/video-renderer';
+import { ProviderError, toProviderError } from '../provider-error';
+import { createProgressTracker, type TaskOptions } from '../provider-task';
+import type {
+  CandidatesRequest,
+  ExtendRequest,
+  ImageVideoRequest,
+  RenderedVideo,
+  TextVideoRequest,
+  VideoCandidate,
+  VideoProvider,
+} from '../video/video-provider';
+import { createGoogleAccessTokenSource, type ServiceAccountKey } from './google-auth';
+import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
+import { finishVendorVideo, waitFor } from './vendor-video';
+
+export const DEFAULT_VEO_GEMINI_MODEL = 'veo-3.1-generate-preview';
+export const DEFAULT_VEO_VERTEX_MODEL = 'veo-3.1-generate-001';
+
+export interface VeoSettings {
+  /** `gemini`: the Gemini API with an API key; `vertex`: Vertex AI with a service account. */
+  backend: 'gemini' | 'vertex';
+  model: string;
+  /** Default the vendor's (generativelanguage.googleapis.com or {location}-aiplatform.googleapis.com). */
+  baseUrl?: string;
+  apiKey?: string;
+  vertex?: {
+    project: string;
+    location: string;
+    serviceAccount: ServiceAccountKey;
+    /** Default https://oauth2.googleapis.com/token (tests point it at a fake). */
+    tokenUrl?: string;
+    /** gs://bucket/folder: Vertex writes results there instead of answering with the bytes. */
+    storageUri?: string;
+  };
+  negativePrompt?: string;
+  /** Veo's personGeneration parameter (e.g. `allow_adult`); unset: the vendor's default. */
+  personGeneration?: string;
+  /** Operation polling interval (default 10 s). */
+  pollIntervalMs?: number;
+  /** The longest one generation may take (default 10 minutes). */
+  operationTimeoutMs?: number;
+  /** One HTTP call's limit (default 60 s; downloads get 5 minutes). */
+  requestTimeoutMs?: number;
+  retries?: number;
+  backoffMs?: number;
+}
+
+export interface VeoVideoProviderOptions {
+  settings: VeoSettings;
+  tools: MediaTools;
+  workDir?: string;
+  logger?: VendorLogger;
+}
+
+interface VeoImage {
+  bytesBase64Encoded: string;
+  mimeType: string;
+}
+
+interface VeoInstance {
+  prompt: string;
+  image?: VeoImage;
+  lastFrame?: VeoImage;
+  referenceImages?: { image: VeoImage; referenceType: 'asset' | 'style' }[];
+}
+
+interface VeoParameters {
+  aspectRatio: '16:9' | '9:16';
+  durationSeconds: number;
+  resolution?: '720p' | '1080p';
+  seed?: number;
+  negativePrompt?: string;
+  personGeneration?: string;
+  sampleCount?: number;
+  storageUri?: string;
+}
+
+interface Operation {
+  name?: string;
+  done?: boolean;
+  error?: { code?: number; message?: string };
+  response?: Record<string, unknown>;
+  metadata?: { progressPercent?: number };
+}
+
+/** A generated sample, as either API answers it. */
+interface Sample {
+  uri?: string;
+  gcsUri?: string;
+  bytesBase64Encoded?: string;
+}
+
+/** Veo 3 makes 4, 6 or 8 seconds; Veo 2 5 to 8. A longer request gets the longest clip. */
+export function veoDuration(model: string, requested: number): number {
+  const allowed = /^veo-2/.test(model) ? [5, 6, 7, 8] : [4, 6, 8];
+  const fitting = allowed.filter((seconds) => seconds <= Math.round(requested));
+  return fitting.at(-1) ?? allowed[0]!;
+}
+
+const SAFETY_MESSAGE =
+  'The video could not be generated because the request was blocked by the content safety filter. Please change the prompt or images and try again.';
+
+/** Veo generates video through the Gemini API or Vertex AI, polling its long-running operation. */
+export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoProvider {
+  const { settings, tools, logger } = options;
+  const vertex = settings.backend === 'vertex' ? settings.vertex : undefined;
+  if (settings.backend === 'gemini' && !settings.apiKey) {
+    throw new Error('Veo through the Gemini API needs an API key (GEMINI_API_KEY).');
+  }
+  if (settings.backend === 'vertex' && !vertex) {
+    throw new Error('Veo through Vertex AI needs a project, a location and service-account credentials.');
+  }
+  const accessToken = vertex
+    ? createGoogleAccessTokenSource({
+        key: vertex.serviceAccount,
+        tokenUrl: vertex.tokenUrl,
+        timeoutMs: settings.requestTimeoutMs,
+        logger,
+      })
+    : null;
+  const baseUrl =
+    settings.baseUrl ??
+    (vertex
+      ? `https://${vertex.location}-aiplatform.googleapis.com`
+      : 'https://generativelanguage.googleapis.com');
+  const http = createVendorHttp({
+    vendor: 'Veo',
+    baseUrl,
+    timeoutMs: settings.requestTimeoutMs ?? 60_000,
+    retries: settings.retries,
+    backoffMs: settings.backoffMs,
+    logger,
+    headers: async (): Promise<Record<string, string>> =>
+      accessToken
+        ? { authorization: `Bearer ${await accessToken()}` }
+        : { 'x-goog-api-key': settings.apiKey ?? '' },
+  });
+  const modelPath = vertex
+    ? `/v1/projects/${encodeURIComponent(vertex.project)}/locations/${encodeURIComponent(vertex.location)}/publishers/google/models/${encodeURIComponent(settings.model)}`
+    : `/v1beta/models/${encodeURIComponent(settings.model)}`;
+  const pollInterval = settings.pollIntervalMs ?? 10_000;
+  const operationTimeout = settings.operationTimeoutMs ?? 10 * 60_000;
+  const workDir = options.workDir ?? os.tmpdir();
+
+  function parameters(request: {
+    aspect: AspectRatio;
+    durationSeconds: number;
+    quality?: VideoQuality;
+    seed: number;
+  }): VeoParameters {
+    const durationSeconds = veoDuration(settings.model, request.durationSeconds);
+    const veo2 = /^veo-2/.test(settings.model);
+    // 1080p is made for 8-second clips only; Veo 2 takes no resolution.
+    const resolution = veo2
+      ? undefined
+      : request.quality !== 'standard' && durationSeconds === 8
+        ? '1080p'
+        : '720p';
+    return {
+      // Veo makes landscape or portrait; a square video is cut from the landscape one.
+      aspectRatio: request.aspect === '9:16' ? '9:16' : '16:9',
+      durationSeconds,
+      ...(resolution ? { resolution } : {}),
+      seed: request.seed >>> 0,
+      ...(settings.negativePrompt ? { negativePrompt: settings.negativePrompt } : {}),
+      ...(settings.personGeneration ? { personGeneration: settings.personGeneration } : {}),
+      ...(vertex?.storageUri ? { storageUri: vertex.storageUri } : {}),
+    };
+  }
+
+  /** Starts one generation and waits for it; returns the samples. */
+  async function generate(
+    instance: VeoInstance,
+    params: VeoParameters,
+    task: TaskOptions,
+    onPoll: (fraction: number) => void,
+  ): Promise<Sample[]> {
+    const started = await http
+      .json<Operation>({
+        method: 'POST',
+        path: `${modelPath}:predictLongRunning`,
+        json: { instances: [instance], parameters: params },
+        signal: task.signal,
+      })
+      .catch((error: unknown) => {
+        throw mapVeoError(error);
+      });
+    if (!started.name) throw new ProviderError('failed', 'The video service did not start the generation.');
+    logger?.info(
+      {
+        vendor: 'veo',
+        operation: started.name,
+        model: settings.model,
+        samples: params.sampleCount ?? 1,
+        seconds: params.durationSeconds,
+      },
+      'veo generation started',
+    );
+    const deadline = Date.now() + operationTimeout;
+    let operation = started;
+    let polls = 0;
+    while (!operation.done) {
+      if (Date.now() > deadline) {
+        throw new ProviderError('timed_out', 'The video took too long to generate. Please try again.', {
+          details: `operation ${started.name}`,
+        });
+      }
+      await waitFor(pollInterval, task.signal);
+      polls += 1;
+      operation = await (
+        vertex
+          ? http.json<Operation>({
+              method: 'POST',
+              path: `${modelPath}:fetchPredictOperation`,
+              json: { operationName: started.name },
+              signal: task.signal,
+            })
+          : http.json<Operation>({ path: `/v1beta/${started.name}`, signal: task.signal })
+      ).catch((error: unknown) => {
+        throw mapVeoError(error);
+      });
+      const percent = operation.metadata?.progressPercent;
+      onPoll(percent !== undefined ? percent / 100 : 1 - 1 / (1 + polls * 0.3));
+    }
+    if (operation.error) {
+      const message = operation.error.message ?? '';
+      logger?.warn(
+        { vendor: 'veo', operation: started.name, code: operation.error.code ?? null },
+        'veo generation failed',
+      );
+      if (/safety|responsible ai|rai|policy|blocked/i.test(message)) {
+        throw new ProviderError('invalid_input', SAFETY_MESSAGE, { details: message });
+      }
+      throw new ProviderError('failed', 'The video service could not generate the video.', {
+        details: message,
+      });
+    }
+    const response = (operation.response ?? {}) as {
+      generateVideoResponse?: {
+        generatedSamples?: { video?: Sample }[];
+        raiMediaFilteredCount?: number;
+        raiMediaFilteredReasons?: string[];
+      };
+      videos?: Sample[];
+      raiMediaFilteredCount?: number;
+      raiMediaFilteredReasons?: string[];
+    };
+    const body = response.generateVideoResponse ?? response;
+    const samples: Sample[] = response.generateVideoResponse
+      ? (response.generateVideoResponse.generatedSamples ?? []).flatMap((sample) =>
+          sample.video ? [sample.video] : [],
+        )
+      : (response.videos ?? []);
+    const filtered = body.raiMediaFilteredCount ?? 0;
+    logger?.info(
+      { vendor: 'veo', operation: started.name, samples: samples.length, filtered },
+      'veo generation finished',
+    );
+    if (samples.length === 0) {
+      const reasons = (body.raiMediaFilteredReasons ?? []).join('; ');
+      if (filtered > 0 || reasons) {
+        throw new ProviderError('invalid_input', SAFETY_MESSAGE, {
+          details: reasons || `${filtered} filtered`,
+        });
+      }
+      throw new ProviderError('failed', 'The video service returned no video.', {
+        details: `operation ${started.name}`,
+      });
+    }
+    return samples;
+  }
+
+  /** Downloads one sample into `outputDir` and makes it a RenderedVideo. */
+  async function fetchSample(
+    sample: Sample,
+    outputDir: string,
+    name: string,
+    seed: number,
+    aspect: AspectRatio,
+    signal: AbortSignal | undefined,
+  ): Promise<RenderedVideo> {
+    const raw = path.join(outputDir, `${name}-download.mp4`);
+    if (sample.bytesBase64Encoded) {
+      await fs.writeFile(raw, Buffer.from(sample.bytesBase64Encoded, 'base64'));
+    } else if (sample.uri) {
+      // The Gemini API's file link wants the key; it is never handed on.
+      await http.download({ path: sample.uri, filePath: raw, signal, timeoutMs: 5 * 60_000 });
+    } else if (sample.gcsUri) {
+      const match = /^gs:\/\/([^/]+)\/(.+)$/.exec(sample.gcsUri);
+      if (!match) throw new ProviderError('failed', 'The video service returned an unreadable result.');
+      await http.download({
+        path: `https://storage.googleapis.com/storage/v1/b/${encodeURIComponent(match[1]!)}/o/${encodeURIComponent(match[2]!)}?alt=media`,
+        filePath: raw,
+        signal,
+        timeoutMs: 5 * 60_000,
+      });
+    } else {
+      throw new ProviderError('failed', 'The video service returned no video.');
+    }
+    const source = aspect === '1:1' ? await cropSquare(raw, outputDir, name, signal) : raw;
+    return finishVendorVideo(tools, source, outputDir, { seed, signal, name });
+  }
+
+  async function cropSquare(file: string, outputDir: string, name: string, signal?: AbortSignal) {
+    const cropped = path.join(outputDir, `${name}-square.mp4`);
+    await runFfmpeg(
+      tools,
+      [
+        '-i',
+        file,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-vf',
+        "crop='min(iw,ih)':'min(iw,ih)'",
+        ...videoEncoderArgs(DEFAULT_ENCODER_SETTINGS, 24),
+        '-c:a',
+        'copy',
+        '-f',
+        'mp4',
+        cropped,
+      ],
+      { signal, timeoutMs: 5 * 60_000, label: 'square crop' },
+    );
+    await fs.rm(file, { force: true });
+    return cropped;
+  }
+
+  async function single(
+    instance: VeoInstance,
+    request: { aspect: AspectRatio; durationSeconds: number; quality?: VideoQuality; seed: number },
+    task: TaskOptions,
+    failure: string,
+  ): Promise<RenderedVideo> {
+    const progress = createProgressTracker(task.onProgress, { start: 0.5, generate: 8, download: 1.5 });
+    progress.report('start', 0, 'scene_generation');
+    const outputDir = await createOutputFolder(workDir, 'veo');
+    try {
+      const samples = await generate(instance, parameters(request), task, (fraction) =>
+        progress.report('generate', fraction, 'video_generation'),
+      );
+      progress.report('download', 0, 'final_combination');
+      const video = await fetchSample(
+        samples[0]!,
+        outputDir,
+        'video',
+        request.seed,
+        request.aspect,
+        task.signal,
+      );
+      progress.report('download', 1, 'final_combination');
+      return video;
+    } catch (error) {
+      await fs.rm(outputDir, { recursive: true, force: true });
+      throw toProviderError(error, failure);
+    }
+  }
+
+  return {
+    kind: 'veo',
+
+    fromText(request: TextVideoRequest, task: TaskOptions = {}) {
+      return single({ prompt: request.prompt }, request, task, 'The video could not be generated.');
+    },
+
+    async fromImages(request: ImageVideoRequest, task: TaskOptions = {}) {
+      if (request.images.length === 0) throw new ProviderError('invalid_input', 'Add at least one image.');
+      const [first, ...rest] = await Promise.all(request.images.map(toVeoImage));
+      const instance: VeoInstance = {
+        prompt: request.prompt,
+        image: first,
+        ...(request.lastFrame ? { lastFrame: await toVeoImage(request.lastFrame) } : {}),
+        ...(rest.length
+          ? { referenceImages: rest.slice(0, 3).map((image) => ({ image, referenceType: 'asset' as const })) }
+          : {}),
+      };
+      return single(instance, request, task, 'The video could not be generated from the images.');
+    },
+
+    async candidates(request: CandidatesRequest, task: TaskOptions = {}): Promise<VideoCandidate[]> {
+      const count = request.count ?? 4;
+      const progress = createProgressTracker(task.onProgress, { start: 0.5, generate: 8, download: 1.5 });
+      progress.report('start', 0, 'scene_generation');
+      const refs = [
+        ...(await Promise.all((request.subjectRefs ?? []).slice(0, 3).map(toVeoImage))).map((image) => ({
+          image,
+          referenceType: 'asset' as const,
+        })),
+        ...(request.styleRef
+          ? [{ image: await toVeoImage(request.styleRef), referenceType: 'style' as const }]
+          : []),
+      ];
+      const instance: VeoInstance = {
+        prompt: request.prompt,
+        ...(refs.length ? { referenceImages: refs } : {}),
+      };
+      const base = parameters({ ...request, quality: 'standard' });
+      const outputDir = await createOutputFolder(workDir, 'veo-candidates');
+      try {
+        let samples: { sample: Sample; seed: number }[];
+        if (vertex) {
+          // Vertex makes the variations in one operation.
+          const found = await generate(instance, { ...base, sampleCount: count }, task, (fraction) =>
+            progress.report('generate', fraction, 'video_generation'),
+          );
+          samples = found.map((sample) => ({ sample, seed: request.seed }));
+        } else {
+          // The Gemini API makes one video per operation: one per candidate, each its own seed.
+          const fractions = new Array<number>(count).fill(0);
+          const runs = await Promise.all(
+            Array.from({ length: count }, (_, index) =>
+              generate(instance, { ...base, seed: (request.seed + index) >>> 0 }, task, (fraction) => {
+                fractions[index] = fraction;
+                progress.report('generate', fractions.reduce((a, b) => a + b, 0) / count, 'video_generation');
+              }).then((found) => ({ sample: found[0]!, seed: (request.seed + index) >>> 0 })),
+            ),
+          );
+          samples = runs;
+        }
+        progress.report('download', 0, 'final_combination');
+        const videos: VideoCandidate[] = [];
+        for (const [index, { sample, seed }] of samples.entries()) {
+          const folder = path.join(outputDir, `candidate-${index + 1}`);
+          await fs.mkdir(folder);
+          const video = await fetchSample(sample, folder, 'video', seed, request.aspect, task.signal);
+          videos.push({ ...video, id: randomUUID() });
+          progress.report('download', (index + 1) / samples.length, 'final_combination');
+        }
+        return videos;
+      } catch (error) {
+        await fs.rm(outputDir, { recursive: true, force: true });
+        throw toProviderError(error, 'The video candidates could not be generated.');
+      }
+    },
+
+    async extend(request: ExtendRequest, task: TaskOptions = {}) {
+      // Continues the clip from its last frame and joins the two parts (works with every model and
+      // both APIs; Veo's own extension takes only videos still held by the vendor).
+      const progress = createProgressTracker(task.onProgress, { generate: 9, join: 1 });
+      const outputDir = await createOutputFolder(workDir, 'veo-extend');
+      try {
+        const lastFrame = path.join(outputDir, 'last.jpg');
+        await extractFrame(tools, request.videoPath, 'last', lastFrame, { signal: task.signal });
+        const probe = await sharp(lastFrame).metadata();
+        const aspect: AspectRatio = (probe.height ?? 9) > (probe.width ?? 16) ? '9:16' : '16:9';
+        const image = await toVeoImage(await fs.readFile(lastFrame));
+        const samples = await generate(
+          { prompt: request.prompt, image },
+          parameters({
+            aspect,
+            durationSeconds: request.additionalSeconds,
+            quality: 'standard',
+            seed: request.seed,
+          }),
+          task,
+          (fraction) => progress.report('generate', fraction, 'video_generation'),
+        );
+        const addition = await fetchSample(
+          samples[0]!,
+          outputDir,
+          'addition',
+          request.seed,
+          aspect,
+          task.signal,
+        );
+        progress.report('join', 0, 'final_combination');
+        const joined = path.join(outputDir, 'joined.mp4');
+        const [before, after] = await Promise.all([
+          probeMedia(tools, request.videoPath, { signal: task.signal }),
+          probeMedia(tools, addition.path, { signal: task.signal }),
+        ]);
+        // Sound is kept when both parts have it (Veo 3 makes sound; a silent part would cut it).
+        const withAudio = Boolean(before.audio && after.audio);
+        const audioFit = 'aresample=44100,aformat=channel_layouts=stereo';
+        const graph =
+          `[0:v]scale=${addition.width}:${addition.height},setsar=1,fps=${addition.fps}[v0];` +
+          `[1:v]setsar=1,fps=${addition.fps}[v1];` +
+          (withAudio
+            ? `[0:a]${audioFit}[a0];[1:a]${audioFit}[a1];[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]`
+            : `[v0][v1]concat=n=2:v=1:a=0[v]`);
+        await runFfmpeg(
+          tools,
+          [
+            '-i',
+            request.videoPath,
+            '-i',
+            addition.path,
+            '-filter_complex',
+            graph,
+            '-map',
+            '[v]',
+            ...(withAudio ? ['-map', '[a]', ...audioEncoderArgs(DEFAULT_ENCODER_SETTINGS)] : []),
+            ...videoEncoderArgs(DEFAULT_ENCODER_SETTINGS, addition.fps),
+            '-f',
+            'mp4',
+            joined,
+          ],
+          { signal: task.signal, timeoutMs: 10 * 60_000, label: 'extend join' },
+        );
+        await fs.rm(addition.path, { force: true });
+        await fs.rm(addition.thumbnailPath, { force: true });
+        const video = await finishVendorVideo(tools, joined, outputDir, {
+          seed: request.seed,
+          signal: task.signal,
+          name: 'video',
+        });
+        progress.report('join', 1, 'final_combination');
+        return video;
+      } catch (error) {
+        await fs.rm(outputDir, { recursive: true, force: true });
+        throw toProviderError(error, 'The video could not be extended.');
+      }
+    },
+  };
+}
+
+/** An image as Veo takes it: re-encoded by sharp (upright, JPEG), never the user's bytes. */
+async function toVeoImage(data: Buffer): Promise<VeoImage> {
+  try {
+    const jpeg = await sharp(data, { limitInputPixels: 50_000_000, pages: 1 })
+      .rotate()
+      .resize(1920, 1920, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    return { bytesBase64Encoded: jpeg.toString('base64'), mimeType: 'image/jpeg' };
+  } catch (error) {
+    throw new ProviderError('unsupported_media', 'The image could not be read.', { cause: error });
+  }
+}
+
+function mapVeoError(error: unknown): ProviderError {
+  if (error instanceof VendorHttpError) {
+    if (error.status === 401 || error.status === 403) {
+      return new ProviderError(
+        'unavailable',
+        'The video service rejected our credentials. Please contact support.',
+        {
+          cause: error,
+          details: `HTTP ${error.status}`,
+        },
+      );
+    }
+    if (error.status === 400 && /safety|responsible ai|blocked|policy/i.test(error.body)) {
+      return new ProviderError('invalid_input', SAFETY_MESSAGE, {
+        cause: error,
+        details: error.body.slice(0, 500),
+      });
+    }
+  }
+  return mapVendorError(error, 'video', 'The video could not be generated.');
+}

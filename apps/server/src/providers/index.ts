@@ -1,0 +1,26 @@
+/** What the rest of the server uses of the providers: the factory and the interfaces. */
+export { createProviders } from './create-providers';
+export type { MediaOptions, Providers, ProvidersLogger, ProvidersOptions } from './create-providers';
+export { ProviderError, toProviderError } from './provider-error';
+export type { ProviderErrorCode } from './provider-error';
+export type { TaskOptions, TaskProgress } from './provider-task';
+export { PROMPT_CATEGORIES, classifyPrompt } from './prompt-categories';
+export type { PromptCategory } from './prompt-categories';
+export type * from './video/video-provider';
+export type * from './speech/speech-provider';
+export type * from './lip-sync/lip-sync-provider';
+export type * from './image-enhancement/image-enhancement-provider';
+export type * from './text/text-provider';
+export { createInMemoryVoiceProfileStore } from './speech/voice-profile-store';
+export type { VoiceProfile, VoiceProfileStore } from './speech/voice-profile-store';
+export type {
+  CloudSettings,
+  ElevenLabsSettings,
+  GeminiImageSettings,
+  OpenAiTextSettings,
+  ServiceAccountKey,
+  SyncSettings,
+  UploadForVendor,
+  VendorUpload,
+  VeoSettings,
+} from './cloud/cloud-settings';

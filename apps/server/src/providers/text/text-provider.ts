@@ -1,0 +1,46 @@
+import type { TaskOptions } from '../provider-task';
+import type { PromptCategory } from '../prompt-categories';
+
+/** Which implementation writes text; the OpenAI-compatible adapter adds its name here. */
+export type TextProviderKind = 'local' | 'openai';
+
+/** What the assistant took a chat message for (the contract carries it as `intent`). */
+export type ChatIntent = 'create_video' | 'improve_prompt' | 'help' | 'plans_billing' | 'account' | 'other';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+  intent?: ChatIntent | null;
+  /** The video prompt an assistant turn proposed, if any. */
+  enhancedPrompt?: string | null;
+}
+
+export interface ChatRequest {
+  message: string;
+  /** Earlier turns, oldest first, for follow-ups such as "make it more dramatic". */
+  history?: readonly ChatTurn[];
+}
+
+export interface ChatReply {
+  response: string;
+  intent: ChatIntent;
+  /** 0..1 */
+  confidence: number;
+  /** A ready video prompt for the creation intents, else null. */
+  enhancedPrompt: string | null;
+}
+
+export interface EnhancedPrompt {
+  prompt: string;
+  category: PromptCategory;
+}
+
+/** Prompt completion, prompt enhancement and the chat assistant. */
+export interface TextProvider {
+  readonly kind: TextProviderKind;
+  /** Answers a free prompt (the product sends its enhancement instruction through this). */
+  complete(request: { prompt: string }, options?: TaskOptions): Promise<{ text: string }>;
+  /** A 20-50 word video prompt from a short one (spec 001 section 5). */
+  enhancePrompt(request: { prompt: string }, options?: TaskOptions): Promise<EnhancedPrompt>;
+  chat(request: ChatRequest, options?: TaskOptions): Promise<ChatReply>;
+}

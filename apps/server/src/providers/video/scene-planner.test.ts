@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { classifyPrompt, PROMPT_CATEGORIES, type PromptCategory } from '../prompt-categories';
+import { CATEGORY_LOOKS } from './category-looks';
+import { planImageVideo, planTextVideo, promptPhrases, sceneCountFor, splitFrames } from './scene-planner';
+
+/** One example prompt per tip category of the text-to-video screen. */
+const EXAMPLES: Record<PromptCategory, string> = {
+  nature: 'A misty forest at sunrise with a waterfall and birds singing',
+  product: 'A premium perfume bottle rotating on a pedestal, luxury commercial',
+  action: 'A motorcycle racing through the city at full speed, extreme stunt',
+  abstract: 'Abstract fluid shapes swirling in vivid colours, dreamy patterns',
+  lifestyle: 'Friends sharing coffee and breakfast on a cozy weekend morning at home',
+  technology: 'A futuristic AI robot analysing data on holographic screens',
+};
+
+describe('scene planner', () => {
+  it('makes 3 to 6 scenes that add up to the exact length', () => {
+    expect([3, 15, 30, 60].map(sceneCountFor)).toEqual([3, 4, 6, 6]);
+    for (const [duration, fps] of [
+      [15, 24],
+      [30, 25],
+      [60, 30],
+      [2.5, 24],
+    ] as const) {
+      const plan = planTextVideo({
+        prompt: EXAMPLES.nature,
+        durationSeconds: duration,
+        fps,
+        seed: 3,
+        narration: true,
+      });
+      expect(plan.scenes.length).toBeGreaterThanOrEqual(3);
+      expect(plan.scenes.length).toBeLessThanOrEqual(6);
+      expect(plan.scenes.reduce((sum, scene) => sum + scene.frames, 0)).toBe(Math.round(duration * fps));
+      expect(plan.totalFrames).toBe(Math.round(duration * fps));
+    }
+    expect(splitFrames(10, 3)).toEqual([3, 3, 4]);
+    expect(splitFrames(10, 2, [1, 4])).toEqual([2, 8]);
+  });
+
+  it('gives each of the six tip categories its own look', () => {
+    const plans = PROMPT_CATEGORIES.map((category) =>
+      planTextVideo({ prompt: EXAMPLES[category], durationSeconds: 15, fps: 24, seed: 1, narration: true }),
+    );
+    expect(plans.map((plan) => plan.category)).toEqual([...PROMPT_CATEGORIES]);
+    const signature = (index: number) => {
+      const plan = plans[index];
+      const look = CATEGORY_LOOKS[PROMPT_CATEGORIES[index] as PromptCategory];
+      return JSON.stringify([
+        plan?.captionStyle,
+        plan?.music.arpeggio,
+        plan?.music.drums,
+        look.sprite,
+        look.transitions,
+      ]);
+    };
+    expect(new Set(plans.map((_, index) => signature(index))).size).toBe(6);
+    // Words pick what is drawn: the forest prompt gets trees, the robot prompt data networks.
+    const motifs = (plan: (typeof plans)[number] | undefined) =>
+      plan?.scenes.flatMap((scene) => (scene.source.kind === 'art' ? scene.source.motifs : [])) ?? [];
+    expect(motifs(plans[0])).toContain('trees');
+    expect(motifs(plans[5])).toContain('network');
+  });
+
+  it('puts the prompt on screen as captions, and speaks it', () => {
+    const plan = planTextVideo({
+      prompt: EXAMPLES.nature,
+      durationSeconds: 15,
+      fps: 24,
+      seed: 9,
+      narration: true,
+    });
+    expect(plan.scenes[0]?.captions[0]?.text).toBe('Misty forest at sunrise');
+    expect(plan.scenes[0]?.narration).toBe('misty forest at sunrise');
+    for (const scene of plan.scenes) {
+      const [caption] = scene.captions;
+      expect(caption?.startFrame).toBeGreaterThanOrEqual(scene.transitionIn.frames);
+      expect(caption?.endFrame).toBeLessThanOrEqual(scene.frames);
+    }
+    expect(
+      promptPhrases('Create a video of a cat, with a hat. Then a dog!').map((phrase) => phrase.caption),
+    ).toEqual(['Cat', 'Hat', 'Dog']);
+  });
+
+  it('never shows or says what it cannot: unknown scripts, link-like words, empty prompts', () => {
+    const japanese = planTextVideo({
+      prompt: '東京の夜景',
+      durationSeconds: 15,
+      fps: 24,
+      seed: 1,
+      narration: true,
+    });
+    expect(japanese.scenes[0]?.narration).toBeNull();
+    const noise = planTextVideo({
+      prompt: `https://${'x'.repeat(200)}`,
+      durationSeconds: 15,
+      fps: 24,
+      seed: 1,
+      narration: true,
+    });
+    expect(noise.scenes.every((scene) => (scene.captions[0]?.text.length ?? 0) < 40)).toBe(true);
+    const empty = planTextVideo({ prompt: '🔥🔥🔥', durationSeconds: 15, fps: 24, seed: 1, narration: true });
+    expect(empty.scenes).toHaveLength(4);
+    expect(empty.scenes.every((scene) => scene.captions[0]?.text)).toBe(true);
+  });
+
+  it('plans the same video for the same seed and another for another seed', () => {
+    const request = { prompt: EXAMPLES.abstract, durationSeconds: 15, fps: 24, narration: true };
+    const a = planTextVideo({ ...request, seed: 11 });
+    expect(planTextVideo({ ...request, seed: 11 })).toEqual(a);
+    const b = planTextVideo({ ...request, seed: 12 });
+    expect(b).not.toEqual(a);
+    expect(b.scenes.map((scene) => scene.artSeed)).not.toEqual(a.scenes.map((scene) => scene.artSeed));
+  });
+
+  it('keeps transitions shorter than a third of the shortest scene', () => {
+    const plan = planTextVideo({
+      prompt: EXAMPLES.abstract,
+      durationSeconds: 3,
+      fps: 24,
+      seed: 2,
+      narration: false,
+    });
+    const shortest = Math.min(...plan.scenes.map((scene) => scene.frames));
+    for (const scene of plan.scenes)
+      expect(scene.transitionIn.frames).toBeLessThanOrEqual(Math.floor(shortest * 0.3));
+    expect(plan.scenes.every((scene) => scene.narration === null)).toBe(true);
+  });
+
+  it('moves every image, dynamic cutting faster than cinematic, closing on the last frame', () => {
+    const base = {
+      prompt: 'Our trip to the mountains and the lake',
+      imageCount: 3,
+      durationSeconds: 15,
+      fps: 24,
+      seed: 42,
+    };
+    const cinematic = planImageVideo({ ...base, mode: 'cinematic', hasLastFrame: true });
+    const dynamic = planImageVideo({ ...base, mode: 'dynamic', hasLastFrame: true });
+    expect(dynamic.scenes.length).toBeGreaterThan(cinematic.scenes.length);
+    for (const plan of [cinematic, dynamic]) {
+      expect(plan.scenes.reduce((sum, scene) => sum + scene.frames, 0)).toBe(360);
+      expect(plan.scenes.every((scene) => scene.motion.strength > 0)).toBe(true);
+      expect(plan.scenes.at(-1)?.source).toEqual({ kind: 'image', index: 3 });
+    }
+    expect(
+      cinematic.scenes
+        .slice(1)
+        .every((scene) => ['crossfade', 'dip-to-black'].includes(scene.transitionIn.kind)),
+    ).toBe(true);
+    expect(dynamic.scenes.some((scene) => scene.motion.kind === 'punch-in')).toBe(true);
+    expect(
+      dynamic.scenes
+        .slice(1)
+        .some((scene) =>
+          ['flash', 'slide-left', 'slide-right', 'slide-up'].includes(scene.transitionIn.kind),
+        ),
+    ).toBe(true);
+    expect(dynamic.captionStyle.uppercase).toBe(true);
+    // Another seed moves the images differently.
+    const other = planImageVideo({ ...base, seed: 43, mode: 'cinematic', hasLastFrame: true });
+    expect(other.scenes.map((scene) => scene.motion)).not.toEqual(
+      cinematic.scenes.map((scene) => scene.motion),
+    );
+  });
+
+  it('classifies prompts, falling back when no word matches', () => {
+    expect(classifyPrompt('sunset over the ocean').category).toBe('nature');
+    expect(classifyPrompt('zzz qqq', 'product')).toEqual({ category: 'product', confidence: 0, matched: [] });
+  });
+});

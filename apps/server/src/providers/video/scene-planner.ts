@@ -1,0 +1,561 @@
+import { frameCount } from '../../media/frame-size';
+import type { MusicMood } from '../../media/music-bed';
+import type { Motion, MotionKind, Transition, TransitionKind } from '../../media/render-plan';
+import { createRandom, hashText, type Random } from '../../media/seeded-random';
+import { classifyPrompt, PROMPT_CATEGORIES, promptWords, type PromptCategory } from '../prompt-categories';
+import {
+  CATEGORY_LOOKS,
+  COLOR_WORDS,
+  MOTIF_WORDS,
+  type CaptionStyle,
+  type CategoryLook,
+} from './category-looks';
+import { paletteFromColor, shiftPalette, type Palette } from './palette';
+import type { Motif, SpriteKind } from './scene-art';
+
+/** What a scene shows: generated art, or one of the caller's (vetted) images. */
+export type SceneSource = { kind: 'art'; motifs: readonly Motif[] } | { kind: 'image'; index: number };
+
+export interface PlannedSprite {
+  kind: SpriteKind;
+  color: string;
+  /** Size as a fraction of the frame's short side. */
+  size: number;
+  fromX: number;
+  fromY: number;
+  toX: number;
+  toY: number;
+  swayFraction: number;
+  swayPeriodSeconds: number;
+  swayPhase: number;
+}
+
+export interface PlannedCaption {
+  text: string;
+  startFrame: number;
+  endFrame: number;
+}
+
+export interface PlannedScene {
+  source: SceneSource;
+  palette: Palette;
+  frames: number;
+  motion: Motion;
+  transitionIn: Transition;
+  captions: PlannedCaption[];
+  /** Spoken at the start of the scene, or null. */
+  narration: string | null;
+  sprites: PlannedSprite[];
+  /** Seed of the scene's art, so each scene draws differently but reproducibly. */
+  artSeed: number;
+}
+
+export interface StoryPlan {
+  category: PromptCategory;
+  confidence: number;
+  scenes: PlannedScene[];
+  captionStyle: CaptionStyle;
+  music: MusicMood;
+  musicSeed: number;
+  narrator: string;
+  totalFrames: number;
+  fps: number;
+}
+
+/** Scenes of a text video: 3 to 6, about one per 3.75 s (15 s: 4, 30 s and 60 s: 6). */
+export function sceneCountFor(durationSeconds: number): number {
+  return Math.min(6, Math.max(3, Math.round(durationSeconds / 3.75)));
+}
+
+/**
+ * Scripts the offline renderer cannot show or say (Indic, Thai, CJK, Hangul): the DejaVu faces have
+ * no glyphs for them (drawtext would draw empty boxes) and the English voices would spell them out.
+ */
+export const UNSUPPORTED_SCRIPT =
+  /[\u0900-\u0dff\u0e00-\u0e7f\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+/** Only the start of a long prompt becomes captions; longer "words" (links, noise) are skipped. */
+const MAX_PROMPT_CHARS = 1000;
+const MAX_WORD_CHARS = 30;
+
+const LEADING_FILLER = new Set(
+  'a an the of in on at to create make generate show showing video clip film footage please with and of'.split(
+    ' ',
+  ),
+);
+const TAGLINES: Readonly<Record<PromptCategory, readonly string[]>> = {
+  nature: ['Breathe it in', 'Wild and free', 'Into the light', 'Where quiet lives'],
+  product: ['Designed to stand out', 'Every detail matters', 'Made to be noticed', 'Yours today'],
+  action: ['Feel the rush', 'No limits', 'Go all in', 'Faster'],
+  abstract: ['Shape and colour', 'Let it flow', 'Beyond form', 'Pure motion'],
+  lifestyle: ['Everyday moments', 'Slow down', 'Good days ahead', 'Made for living'],
+  technology: ['The future is now', 'Built on data', 'Smarter every day', 'Always connected'],
+};
+
+/** A clause of the prompt: its full words (for narration) and a short on-screen form. */
+interface Phrase {
+  caption: string;
+  spoken: string;
+}
+
+const capitalise = (text: string) => (text ? text[0]?.toUpperCase() + text.slice(1) : text);
+
+/** Words a shortened caption should not end on ("Breakfast on a cozy" reads cut off). */
+const DANGLING = new Set(
+  'a an the of in on at to for with and or but from by into over under as its their our your my'.split(' '),
+);
+const CAPTION_WORDS = 6;
+
+/** The first words of a phrase as a caption, not ending on a word that needs a follower. */
+function captionOf(words: readonly string[]): string {
+  const kept = words.slice(0, CAPTION_WORDS);
+  while (kept.length > 1 && words.length > kept.length && DANGLING.has((kept.at(-1) ?? '').toLowerCase()))
+    kept.pop();
+  return capitalise(kept.join(' '));
+}
+
+/** Splits a prompt into short phrases for captions, in the prompt's order. Pure. */
+export function promptPhrases(prompt: string): Phrase[] {
+  const clauses = prompt
+    .slice(0, MAX_PROMPT_CHARS)
+    .replace(/\s+/g, ' ')
+    .split(/[.!?;:,\n()"“”]+|\s[-–—]\s|\b(?:and|with|while|as|then|featuring|where|before|after|through)\b/i)
+    .map((clause) => clause.trim())
+    .filter(Boolean);
+  const phrases: Phrase[] = [];
+  for (const clause of clauses) {
+    const words = clause
+      .split(' ')
+      .filter((word) => /[\p{L}\p{N}]/u.test(word) && word.length <= MAX_WORD_CHARS);
+    while (words.length > 0 && LEADING_FILLER.has((words[0] ?? '').toLowerCase())) words.shift();
+    if (words.length === 0 || words.join('').length < 3) continue;
+    phrases.push({ caption: captionOf(words), spoken: words.slice(0, 14).join(' ') });
+  }
+  return phrases;
+}
+
+/**
+ * Exactly `count` phrases: the prompt's, long ones split, then the category's taglines (or, with
+ * `fill` false, just the prompt's, at most `count`).
+ */
+export function phrasesForScenes(
+  prompt: string,
+  count: number,
+  category: PromptCategory,
+  random: Random,
+  fill = true,
+): Phrase[] {
+  let phrases = promptPhrases(prompt);
+  // Split the longest phrases while there are too few and something to split.
+  while (phrases.length < count) {
+    const longest = phrases.reduce(
+      (best, phrase, index) =>
+        phrase.spoken.split(' ').length > (phrases[best]?.spoken.split(' ').length ?? 0) ? index : best,
+      0,
+    );
+    const words = phrases[longest]?.spoken.split(' ') ?? [];
+    if (words.length < 6) break;
+    const middle = Math.ceil(words.length / 2);
+    const first = words.slice(0, middle);
+    const second = words.slice(middle);
+    phrases = [
+      ...phrases.slice(0, longest),
+      { caption: captionOf(first), spoken: first.join(' ') },
+      { caption: captionOf(second), spoken: second.join(' ') },
+      ...phrases.slice(longest + 1),
+    ];
+  }
+  if (phrases.length > count) {
+    // Keep the first (the subject) and spread the rest evenly.
+    const kept = [phrases[0] as Phrase];
+    for (let i = 1; i < count; i += 1)
+      kept.push(phrases[Math.round((i * (phrases.length - 1)) / (count - 1))] as Phrase);
+    phrases = kept;
+  }
+  const taglines = random.shuffle(TAGLINES[category]);
+  while (fill && phrases.length < count) {
+    const tagline = taglines[phrases.length % taglines.length] ?? 'Watch this';
+    phrases.push({ caption: tagline, spoken: tagline });
+  }
+  return phrases;
+}
+
+/** Splits `total` frames into `count` near-equal parts, the extra frames going to the last ones. */
+export function splitFrames(total: number, count: number, weights?: readonly number[]): number[] {
+  const w = weights ?? Array.from({ length: count }, () => 1);
+  const sum = w.reduce((a, b) => a + b, 0);
+  const parts = w.map((weight) => Math.floor((total * weight) / sum));
+  let remaining = total - parts.reduce((a, b) => a + b, 0);
+  for (let i = parts.length - 1; remaining > 0; i = (i - 1 + parts.length) % parts.length) {
+    parts[i] = (parts[i] ?? 0) + 1;
+    remaining -= 1;
+  }
+  return parts;
+}
+
+function paletteFor(words: readonly string[], look: CategoryLook, random: Random, variant?: number): Palette {
+  const colorWord = words.find((word) => COLOR_WORDS[word] !== undefined);
+  const base = colorWord
+    ? paletteFromColor(colorWord, COLOR_WORDS[colorWord] as string)
+    : variant !== undefined
+      ? (look.palettes[variant % look.palettes.length] as Palette)
+      : random.pick(look.palettes);
+  // A small seeded hue turn: another seed, another shade of the same look.
+  return shiftPalette(base, random.range(-14, 14) + (variant ?? 0) * 24);
+}
+
+function motionFor(kind: MotionKind, strength: number, random: Random): Motion {
+  return { kind, strength, focusX: random.range(0.3, 0.7), focusY: random.range(0.3, 0.6) };
+}
+
+/** The prompt's camera words win over the look's default moves. */
+function motionWords(words: readonly string[]): { kind?: MotionKind; speed: number } {
+  const has = (...list: string[]) => list.some((word) => words.includes(word));
+  const speed = has('slow', 'calm', 'gentle', 'serene')
+    ? 0.6
+    : has('fast', 'dynamic', 'energetic', 'quick')
+      ? 1.5
+      : 1;
+  if (has('close-up', 'closeup', 'macro', 'detail', 'zoom')) return { kind: 'zoom-in', speed };
+  if (has('aerial', 'drone', 'flyover', 'panorama', 'panoramic', 'pan')) return { kind: 'pan-right', speed };
+  if (has('reveal', 'wide')) return { kind: 'zoom-out', speed };
+  return { speed };
+}
+
+function transitionFor(kind: TransitionKind, seconds: number, fps: number, maxFrames: number): Transition {
+  if (kind === 'cut') return { kind, frames: 0 };
+  return { kind, frames: Math.max(2, Math.min(Math.round(seconds * fps), maxFrames)) };
+}
+
+function spritesFor(look: CategoryLook, palette: Palette, random: Random): PlannedSprite[] {
+  const count = random.int(look.spriteCount[0], look.spriteCount[1]);
+  return Array.from({ length: count }, (_, index) => {
+    const lane = (index + random.range(0.2, 0.8)) / count;
+    const base = {
+      kind: look.sprite,
+      color: random.pick([palette.glow, palette.accent, '#ffffff']),
+      size: random.range(0.05, 0.1),
+      swayFraction: random.range(0.01, 0.03),
+      swayPeriodSeconds: random.range(2.5, 5),
+      swayPhase: random.range(0, Math.PI * 2),
+    };
+    switch (look.spriteDrift) {
+      case 'rise':
+        return {
+          ...base,
+          fromX: lane,
+          toX: lane + random.range(-0.05, 0.05),
+          fromY: random.range(0.75, 1.05),
+          toY: random.range(0.2, 0.5),
+        };
+      case 'across': {
+        const y = random.range(0.1, 0.9);
+        return {
+          ...base,
+          size: base.size * 1.4,
+          fromX: random.range(1.0, 1.3),
+          toX: random.range(-0.4, -0.1),
+          fromY: y,
+          toY: y - random.range(0.1, 0.3),
+          swayFraction: 0,
+        };
+      }
+      case 'float': {
+        const y = random.range(0.15, 0.85);
+        return {
+          ...base,
+          fromX: lane,
+          toX: lane + random.range(-0.08, 0.08),
+          fromY: y,
+          toY: y + random.range(-0.08, 0.08),
+        };
+      }
+    }
+  });
+}
+
+function captionWindow(
+  frames: number,
+  incoming: number,
+  fps: number,
+): Pick<PlannedCaption, 'startFrame' | 'endFrame'> {
+  const start = Math.min(frames - 2, incoming + Math.round(0.2 * fps));
+  const end = Math.max(start + 2, frames - Math.round(0.25 * fps));
+  return { startFrame: Math.max(0, start), endFrame: Math.min(frames, end) };
+}
+
+/** Words a narrator can say in `seconds` at about 2.6 words per second, keeping whole words. */
+function fitNarration(text: string, seconds: number): string | null {
+  if (UNSUPPORTED_SCRIPT.test(text)) return null;
+  const budget = Math.floor(Math.max(0, seconds - 0.9) * 2.6);
+  const words = text.split(' ').filter(Boolean);
+  if (budget < 1 || words.length === 0) return null;
+  return words.slice(0, budget).join(' ');
+}
+
+export interface TextPlanRequest {
+  prompt: string;
+  durationSeconds: number;
+  fps: number;
+  seed: number;
+  /** Speak the captions (text videos); studio candidates leave the voice to a later step. */
+  narration: boolean;
+  /** Forces a palette variant (candidates) or a palette (a style reference's colours). */
+  paletteVariant?: number;
+  palette?: Palette;
+  /** Images shown between the art scenes (studio subject references), by index. */
+  imageCount?: number;
+}
+
+/**
+ * Plans a video from a prompt: the category picks the look, the words pick colours, motifs, camera
+ * moves and captions, the seed picks among what is left. Pure: same input, same plan.
+ */
+export function planTextVideo(request: TextPlanRequest): StoryPlan {
+  const { prompt, fps } = request;
+  const random = createRandom(hashText(prompt.trim().toLowerCase(), request.seed >>> 0));
+  const words = promptWords(prompt);
+  const match = classifyPrompt(prompt, random.fork('fallback').pick(PROMPT_CATEGORIES));
+  const look = CATEGORY_LOOKS[match.category];
+  const totalFrames = frameCount(request.durationSeconds, fps);
+  const imageCount = request.imageCount ?? 0;
+  const count = Math.max(sceneCountFor(request.durationSeconds), Math.min(6, imageCount + 1));
+  const phrases = phrasesForScenes(prompt, count, match.category, random.fork('phrases'));
+  const basePalette =
+    request.palette ?? paletteFor(words, look, random.fork('palette'), request.paletteVariant);
+  const framesPerScene = splitFrames(totalFrames, count);
+  const shortest = Math.min(...framesPerScene);
+  const camera = motionWords(words);
+  const motionOffset = random.int(0, look.motions.length - 1);
+  const motifOffset = random.int(0, look.motifSets.length - 1);
+  const transitions = random.fork('transitions');
+
+  const scenes = phrases.map((phrase, index): PlannedScene => {
+    const frames = framesPerScene[index] ?? shortest;
+    const sceneRandom = random.fork(`scene${index}`);
+    const phraseWords = promptWords(phrase.spoken);
+    const asked = [
+      ...new Set(phraseWords.map((word) => MOTIF_WORDS[word]).filter((motif) => motif !== undefined)),
+    ];
+    const motifs =
+      asked.length > 0
+        ? asked.slice(0, 2)
+        : (look.motifSets[(motifOffset + index) % look.motifSets.length] ?? []);
+    // Studio subject references take every other scene after the title.
+    const imageIndex = imageCount > 0 && index > 0 ? index - 1 : -1;
+    const source: SceneSource =
+      imageIndex >= 0 && imageIndex < imageCount
+        ? { kind: 'image', index: imageIndex }
+        : { kind: 'art', motifs };
+    const palette = index === 0 ? basePalette : shiftPalette(basePalette, sceneRandom.range(-10, 10));
+    const kind =
+      index === 0 && camera.kind
+        ? camera.kind
+        : (look.motions[(motionOffset + index) % look.motions.length] ?? 'zoom-in');
+    const incoming =
+      index === 0
+        ? { kind: 'cut' as const, frames: 0 }
+        : transitionFor(
+            transitions.pick(look.transitions),
+            look.transitionSeconds,
+            fps,
+            Math.floor(shortest * 0.3),
+          );
+    return {
+      source,
+      palette,
+      frames,
+      motion: motionFor(kind, look.motionStrength * camera.speed, sceneRandom),
+      transitionIn: incoming,
+      captions: [
+        {
+          text: look.caption.uppercase ? phrase.caption.toUpperCase() : phrase.caption,
+          ...captionWindow(frames, incoming.frames, fps),
+        },
+      ],
+      narration: request.narration ? fitNarration(phrase.spoken, frames / fps) : null,
+      sprites: source.kind === 'art' ? spritesFor(look, palette, sceneRandom.fork('sprites')) : [],
+      artSeed: sceneRandom.int(0, 2 ** 31 - 1),
+    };
+  });
+
+  return {
+    category: match.category,
+    confidence: match.confidence,
+    scenes,
+    captionStyle: look.caption,
+    music: { ...look.music, tempo: look.music.tempo + random.int(-6, 6) },
+    musicSeed: random.int(0, 2 ** 31 - 1),
+    narrator: look.narrator,
+    totalFrames,
+    fps,
+  };
+}
+
+export interface ImagePlanRequest {
+  prompt: string;
+  imageCount: number;
+  hasLastFrame: boolean;
+  durationSeconds: number;
+  fps: number;
+  seed: number;
+  mode: 'cinematic' | 'dynamic';
+}
+
+const CINEMATIC_CAPTION: CaptionStyle = {
+  font: 'serif-bold',
+  size: 0.066,
+  color: '#fffaf0',
+  borderColor: 'black@0.45',
+  borderWidth: 2,
+  align: 'center',
+  y: 0.76,
+  animation: 'rise',
+  uppercase: false,
+};
+const DYNAMIC_CAPTION: CaptionStyle = {
+  font: 'sans-bold',
+  size: 0.078,
+  color: '#ffffff',
+  borderColor: 'black@0.85',
+  borderWidth: 4,
+  align: 'left',
+  y: 0.7,
+  animation: 'slide-in',
+  uppercase: true,
+};
+
+/**
+ * Plans a video from images: every image moves (the seed picks zoom or pan and where), cinematic is
+ * slow with crossfades, dynamic cuts faster with zoom punches, flashes and slides; the prompt gives
+ * the captions and the last-frame image closes the video. Pure.
+ */
+export function planImageVideo(request: ImagePlanRequest): StoryPlan {
+  const { fps, mode } = request;
+  if (request.imageCount < 1) throw new RangeError('At least one image is needed');
+  const random = createRandom(
+    hashText(`${request.prompt.trim().toLowerCase()}|${request.imageCount}|${mode}`, request.seed >>> 0),
+  );
+  const match = classifyPrompt(request.prompt, 'lifestyle');
+  const totalFrames = frameCount(request.durationSeconds, fps);
+  const dynamic = mode === 'dynamic';
+  const minShotSeconds = dynamic ? 1.1 : 2.6;
+  const maxShots = Math.max(
+    1,
+    Math.floor(request.durationSeconds / minShotSeconds) - (request.hasLastFrame ? 1 : 0),
+  );
+  // Dynamic shows every image twice (wide, then a punch in); cinematic once, more when few images.
+  const wanted = dynamic ? request.imageCount * 2 : Math.max(request.imageCount, Math.min(3, maxShots));
+  const shotCount = Math.max(1, Math.min(wanted, maxShots));
+  const sources = Array.from({ length: shotCount }, (_, shot) =>
+    dynamic ? Math.floor(shot / 2) % request.imageCount : shot % request.imageCount,
+  );
+  const totalShots = shotCount + (request.hasLastFrame ? 1 : 0);
+  const weights = Array.from({ length: totalShots }, (_, shot) =>
+    request.hasLastFrame && shot === totalShots - 1 ? 1.4 : 1,
+  );
+  const framesPerShot = splitFrames(totalFrames, totalShots, weights);
+  const shortest = Math.min(...framesPerShot);
+  // Dynamic captions ride on the first look at each image; cinematic ones may go on every shot.
+  const captionable = framesPerShot
+    .map((_, shot) => shot)
+    .filter((shot) => !dynamic || shot % 2 === 0 || (request.hasLastFrame && shot === totalShots - 1));
+  const phrases = phrasesForScenes(
+    request.prompt,
+    captionable.length,
+    match.category,
+    random.fork('phrases'),
+    false,
+  );
+  // The prompt's phrases spread over the shots, the first on the first shot.
+  const phraseAt = new Map(
+    phrases.map((phrase, index) => [
+      captionable[Math.floor((index * captionable.length) / phrases.length)] ?? 0,
+      phrase,
+    ]),
+  );
+  const style = dynamic ? DYNAMIC_CAPTION : CINEMATIC_CAPTION;
+  const palette = shiftPalette(CATEGORY_LOOKS[match.category].palettes[0] as Palette, 0);
+  const slowMoves: MotionKind[] = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left', 'pan-up', 'pan-down'];
+  const dynamicTransitions: TransitionKind[] = ['flash', 'slide-left', 'slide-up', 'slide-right', 'cut'];
+
+  const scenes = framesPerShot.map((frames, shot): PlannedScene => {
+    const shotRandom = random.fork(`shot${shot}`);
+    const closing = request.hasLastFrame && shot === totalShots - 1;
+    const source: SceneSource = { kind: 'image', index: closing ? request.imageCount : (sources[shot] ?? 0) };
+    const secondLook = dynamic && shot % 2 === 1;
+    const kind: MotionKind = closing
+      ? dynamic
+        ? 'punch-in'
+        : 'zoom-out'
+      : dynamic
+        ? secondLook
+          ? 'punch-in'
+          : shotRandom.pick(['pan-left', 'pan-right', 'pan-up', 'zoom-in'] as const)
+        : shotRandom.pick(slowMoves);
+    const strength = dynamic ? shotRandom.range(0.25, 0.4) : shotRandom.range(0.08, 0.14);
+    const incoming =
+      shot === 0
+        ? { kind: 'cut' as const, frames: 0 }
+        : dynamic
+          ? transitionFor(
+              secondLook ? 'cut' : shotRandom.pick(dynamicTransitions),
+              0.28,
+              fps,
+              Math.floor(shortest * 0.3),
+            )
+          : transitionFor(
+              shotRandom.chance(0.2) ? 'dip-to-black' : 'crossfade',
+              0.5,
+              fps,
+              Math.floor(shortest * 0.35),
+            );
+    const phrase = phraseAt.get(shot);
+    return {
+      source,
+      palette,
+      frames,
+      motion: motionFor(kind, strength, shotRandom),
+      transitionIn: incoming,
+      captions: phrase
+        ? [
+            {
+              text: style.uppercase ? phrase.caption.toUpperCase() : phrase.caption,
+              ...captionWindow(frames, incoming.frames, fps),
+            },
+          ]
+        : [],
+      narration: null,
+      sprites: [],
+      artSeed: shotRandom.int(0, 2 ** 31 - 1),
+    };
+  });
+
+  const mood: MusicMood = dynamic
+    ? {
+        tempo: 124 + random.int(-4, 6),
+        scale: random.pick(['minor', 'major'] as const),
+        progression: [0, 5, 3, 4],
+        arpeggio: 'sixteenths',
+        drums: 'driving',
+        brightness: 0.7,
+      }
+    : {
+        tempo: 76 + random.int(-4, 6),
+        scale: random.pick(['major', 'minor'] as const),
+        progression: [0, 4, 5, 3],
+        arpeggio: random.pick(['none', 'eighths'] as const),
+        drums: 'none',
+        brightness: 0.4,
+      };
+  return {
+    category: match.category,
+    confidence: match.confidence,
+    scenes,
+    captionStyle: style,
+    music: mood,
+    musicSeed: random.int(0, 2 ** 31 - 1),
+    narrator: CATEGORY_LOOKS[match.category].narrator,
+    totalFrames,
+    fps,
+  };
+}

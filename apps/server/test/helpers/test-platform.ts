@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config';
+import { productJobs } from '../../src/jobs';
+import { createConfiguredProviders, createPlatform, type Platform } from '../../src/platform/platform';
+import type { PlatformOptions } from '../../src/platform/platform';
+import type { Providers } from '../../src/providers';
+
+export function makeTempDir(prefix = 'reelcraft-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A configuration for tests: a temporary DATA_DIR, quiet logs, the given overrides. */
+export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: makeTempDir(),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    QUEUE_MAINTENANCE_INTERVAL_SECONDS: '1',
+    SHUTDOWN_TIMEOUT_SECONDS: '2',
+    ...env,
+  });
+}
+
+export interface TestServer {
+  config: AppConfig;
+  platform: Platform;
+  app: FastifyInstance;
+  /** http://127.0.0.1:port once `listen` was asked for. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+let sharedProviders: Promise<Providers> | undefined;
+
+/**
+ * The providers every test server of one test file shares: finding and checking ffmpeg takes a
+ * moment, and they hold no state of a server. The speech worker they may start does not keep the
+ * process alive.
+ */
+export function testProviders(): Promise<Providers> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    FFMPEG_PATH: process.env.FFMPEG_PATH,
+    FFPROBE_PATH: process.env.FFPROBE_PATH,
+  });
+  sharedProviders ??= createConfiguredProviders(config, pino({ level: 'silent' }));
+  return sharedProviders;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string | undefined>;
+  /** Default: the product's jobs. */
+  jobs?: PlatformOptions['jobs'];
+  /** Default: the shared test providers (see `testProviders`); a test may fake a vendor. */
+  providers?: Providers | ((shared: Providers) => Providers);
+  work?: boolean;
+  listen?: boolean;
+  /** Adds routes before the app is ready (for platform tests). */
+  extend?: (app: FastifyInstance, platform: Platform) => void | Promise<void>;
+}
+
+/** Starts the real app on a real database (PGlite in memory unless DATABASE_URL is given). */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const config = testConfig(options.env);
+  const logger = pino({ level: config.logLevel });
+  const platform = await createPlatform({
+    config,
+    logger,
+    jobs: options.jobs ?? productJobs,
+    providers:
+      typeof options.providers === 'function'
+        ? options.providers(await testProviders())
+        : (options.providers ?? (await testProviders())),
+    queuePollingIntervalSeconds: 0.5,
+  });
+  const app = await buildApp(platform);
+  await options.extend?.(app, platform);
+  await platform.queue.start({ work: options.work ?? true });
+  let baseUrl = '';
+  if (options.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address && typeof address === 'object') baseUrl = `http://127.0.0.1:${address.port}`;
+  } else {
+    await app.ready();
+  }
+  return {
+    config,
+    platform,
+    app,
+    baseUrl,
+    async close() {
+      await app.close();
+      await platform.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

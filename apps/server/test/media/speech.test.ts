@@ -1,0 +1,145 @@
+import { FALLBACK_VOICE_IDS } from '@reelcraft/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureSpeech } from '../../src/media/speech-analysis';
+import { decodeWav } from '../../src/media/wav';
+import { createTestProviders } from './media-test-kit';
+
+type TestProviders = Awaited<ReturnType<typeof createTestProviders>>;
+
+const SAMPLE =
+  'Hello, this is my own voice. I am recording a short sample so the studio can learn how I sound.';
+const pitchOf = (audio: Buffer) => measureSpeech(decodeWav(audio)).medianPitchHz ?? 0;
+
+describe('offline speech', () => {
+  let providers: TestProviders;
+  beforeAll(async () => {
+    providers = await createTestProviders();
+  });
+  afterAll(() => providers.dispose());
+
+  it('lists the eight built-in voices by name, with gender and accent', async () => {
+    const voices = await providers.speech.listVoices();
+    expect(voices.map((voice) => voice.id).sort()).toEqual([...FALLBACK_VOICE_IDS].sort());
+    expect(voices.map((voice) => voice.name)).toEqual([...voices.map((voice) => voice.name)].sort());
+    expect(
+      voices.every(
+        (voice) => voice.category === 'premade' && voice.gender && voice.accent && voice.description,
+      ),
+    ).toBe(true);
+    expect(voices.find((voice) => voice.id === 'rachel')).toMatchObject({
+      gender: 'female',
+      accent: 'american',
+    });
+  });
+
+  it('speaks in distinct voices: the female voices higher than the male ones', async () => {
+    const text = 'The quick brown fox jumps over the lazy dog.';
+    const pitches = new Map<string, number>();
+    for (const id of FALLBACK_VOICE_IDS) {
+      const speech = await providers.speech.synthesize({ text, voiceId: id });
+      expect(speech.contentType).toBe('audio/wav');
+      expect(speech.durationSeconds).toBeGreaterThan(1);
+      pitches.set(id, pitchOf(speech.audio));
+    }
+    const lowestFemale = Math.min(...['rachel', 'domi', 'bella'].map((id) => pitches.get(id) ?? 0));
+    const highestMale = Math.max(
+      ...['antoni', 'josh', 'arnold', 'adam', 'sam'].map((id) => pitches.get(id) ?? 0),
+    );
+    expect(lowestFemale).toBeGreaterThan(highestMale * 1.3);
+    expect(new Set([...pitches.values()].map(Math.round)).size).toBe(8);
+  });
+
+  it('follows the voice settings and says the same thing the same way', async () => {
+    const text = 'Settings change how this sentence sounds.';
+    const plain = await providers.speech.synthesize({ text, voiceId: 'antoni' });
+    const again = await providers.speech.synthesize({ text, voiceId: 'antoni' });
+    const styled = await providers.speech.synthesize({
+      text,
+      voiceId: 'antoni',
+      settings: { style: 1, stability: 0 },
+    });
+    expect(again.audio.equals(plain.audio)).toBe(true);
+    expect(styled.durationSeconds).toBeLessThan(plain.durationSeconds);
+    expect(pitchOf(styled.audio)).toBeGreaterThan(pitchOf(plain.audio));
+    await expect(providers.speech.synthesize({ text: ' ', voiceId: 'antoni' })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    await expect(providers.speech.synthesize({ text, voiceId: 'nobody' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('clones a voice from a sample, speaks with it for its owner only, and deletes it', async () => {
+    const deepSample = (await providers.speech.synthesize({ text: SAMPLE, voiceId: 'adam' })).audio;
+    const highSample = (await providers.speech.synthesize({ text: SAMPLE, voiceId: 'bella' })).audio;
+    const deep = await providers.speech.cloneVoice({
+      ownerId: 'user-1',
+      name: 'My deep voice',
+      audio: deepSample,
+      labels: { accent: 'british' },
+    });
+    const high = await providers.speech.cloneVoice({
+      ownerId: 'user-1',
+      name: 'My high voice',
+      audio: highSample,
+    });
+    expect(deep).toMatchObject({ status: 'ready', name: 'My deep voice' });
+    expect(deep.voiceId).not.toBe(high.voiceId);
+
+    const listed = await providers.speech.listVoices({ ownerId: 'user-1' });
+    expect(listed.find((voice) => voice.id === deep.voiceId)).toMatchObject({
+      category: 'cloned',
+      gender: 'male',
+      accent: 'british',
+    });
+    expect(listed.find((voice) => voice.id === high.voiceId)).toMatchObject({ gender: 'female' });
+    expect(
+      (await providers.speech.listVoices({ ownerId: 'user-2' })).some((voice) => voice.category === 'cloned'),
+    ).toBe(false);
+
+    // Speech with a clone sounds like its sample: the pitch lands near the sample's.
+    const spoken = await providers.speech.synthesize({
+      text: 'Now I speak with the cloned voice.',
+      voiceId: high.voiceId,
+      ownerId: 'user-1',
+    });
+    const ratio = pitchOf(spoken.audio) / pitchOf(highSample);
+    expect(ratio).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.25);
+    await expect(
+      providers.speech.synthesize({ text: 'Hi', voiceId: high.voiceId, ownerId: 'user-2' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+
+    await expect(providers.speech.deleteClone(deep.voiceId, { ownerId: 'user-2' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await providers.speech.deleteClone(deep.voiceId, { ownerId: 'user-1' });
+    expect(
+      (await providers.speech.listVoices({ ownerId: 'user-1' })).some((voice) => voice.id === deep.voiceId),
+    ).toBe(false);
+  });
+
+  it('refuses samples that are not speech audio', async () => {
+    await expect(
+      providers.speech.cloneVoice({ ownerId: 'u', name: 'x', audio: Buffer.from('not audio at all') }),
+    ).rejects.toMatchObject({
+      code: 'unsupported_media',
+    });
+    const silence = Buffer.alloc(44 + 16_000 * 2 * 3);
+    silence.write('RIFF', 0, 'ascii');
+    silence.writeUInt32LE(silence.length - 8, 4);
+    silence.write('WAVEfmt ', 8, 'ascii');
+    silence.writeUInt32LE(16, 16);
+    silence.writeUInt16LE(1, 20);
+    silence.writeUInt16LE(1, 22);
+    silence.writeUInt32LE(16_000, 24);
+    silence.writeUInt32LE(32_000, 28);
+    silence.writeUInt16LE(2, 32);
+    silence.writeUInt16LE(16, 34);
+    silence.write('data', 36, 'ascii');
+    silence.writeUInt32LE(silence.length - 44, 40);
+    await expect(
+      providers.speech.cloneVoice({ ownerId: 'u', name: 'x', audio: silence }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});

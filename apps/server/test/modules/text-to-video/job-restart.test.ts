@@ -1,0 +1,149 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { textToVideoSessionSchema, type TextToVideoSession } from '@reelcraft/contract';
+import { probeMedia } from '../../../src/media/media-probe';
+import { serverRoot } from '../../../src/platform/paths';
+import { lastMailTo, linkIn } from '../../helpers/mailbox';
+import { exited, startProcess, waitFor } from '../../helpers/processes';
+import { makeTempDir, testProviders } from '../../helpers/test-platform';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const mainFile = path.join(serverRoot(), 'src', 'main.ts');
+const PASSWORD = 'correct horse battery';
+
+/*
+ * The product as users run it: one process on the embedded database. The process is killed (no
+ * chance to hand its job back) while it renders; the next start of the product finishes the job.
+ */
+describe('a text-to-video job when the server process dies mid-render', () => {
+  const dataDir = makeTempDir();
+  const running: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of running) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is rendered again from the start after a restart and completes, taking one video', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      QUEUE_MAINTENANCE_INTERVAL_SECONDS: '1',
+    };
+    const start = async () => {
+      const child = await startProcess(mainFile, env, 'ReelCraft is up', 90_000);
+      running.push(child);
+      return child;
+    };
+    const call = async (
+      method: string,
+      route: string,
+      options: { token?: string; body?: RequestInit['body']; type?: string } = {},
+    ) => {
+      const headers: Record<string, string> = {};
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.type) headers['content-type'] = options.type;
+      return fetch(`${base}/api/v1${route}`, { method, headers, body: options.body });
+    };
+
+    let server = await start();
+    // Sign up as a new user does: register, follow the mailed link, sign in.
+    const email = 'restart@example.com';
+    const registered = await call('POST', '/auth/register', {
+      type: 'application/json',
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        full_name: 'Re Start',
+        phone_number: '',
+        company_name: '',
+        role: '',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const verifyToken = linkIn(lastMailTo(dataDir, email), `${base}/verify/`).slice(`${base}/verify/`.length);
+    expect((await call('GET', `/verify/${verifyToken}`)).status).toBe(200);
+    const login = await call('POST', '/auth/login', {
+      type: 'application/x-www-form-urlencoded',
+      body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password' }).toString(),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+
+    const form = new FormData();
+    form.append('prompt', 'Waves rolling onto a quiet beach under a starry night sky');
+    form.append('duration', '15');
+    const started = await call('POST', '/text-to-video/sessions', { token, body: form });
+    expect(started.status).toBe(201);
+    const { session_id: sessionId } = (await started.json()) as { session_id: string };
+    const state = async (): Promise<TextToVideoSession> =>
+      textToVideoSessionSchema.parse(
+        await (await call('GET', `/text-to-video/sessions/${sessionId}`, { token })).json(),
+      );
+
+    // Killed while it renders: nothing is handed back to the queue.
+    const midRender = await waitFor(
+      async () => {
+        const session = await state();
+        if (session.status !== 'processing')
+          throw new Error(`The job ended before the kill: ${session.status}`);
+        return session.progress >= 5 ? session : undefined;
+      },
+      'the render to be under way',
+      60_000,
+    );
+    server.kill('SIGKILL');
+    await exited(server);
+    expect(midRender.progress).toBeLessThan(100);
+
+    server = await start();
+    const session = await waitFor(
+      async () => {
+        const current = await state();
+        return current.status === 'processing' ? undefined : current;
+      },
+      'the job to complete after the restart',
+      120_000,
+    );
+    expect(session).toMatchObject({ status: 'completed', progress: 100, error: null });
+
+    const download = await call('GET', `/proxy/video?url=${encodeURIComponent(session.final_video_url!)}`, {
+      token,
+    });
+    expect(download.status).toBe(200);
+    const file = path.join(dataDir, 'downloaded.mp4');
+    fs.writeFileSync(file, Buffer.from(await download.arrayBuffer()));
+    const probe = await probeMedia((await testProviders()).mediaTools, file);
+    expect(Math.abs((probe.durationSeconds ?? 0) - 15)).toBeLessThanOrEqual(0.1);
+
+    // The retried job took no second video: the free plan's 3, minus this one.
+    const count = (await (await call('GET', '/user/video-count', { token })).json()) as {
+      remaining_videos: number;
+    };
+    expect(count.remaining_videos).toBe(2);
+    const listed = (await (await call('GET', '/videos', { token })).json()) as {
+      videos: { status: string }[];
+    };
+    expect(listed.videos).toEqual([expect.objectContaining({ status: 'completed' })]);
+
+    server.kill('SIGTERM');
+    expect(await exited(server)).toBe(0);
+  }, 300_000);
+});

@@ -1,0 +1,168 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/platform/db/database';
+import { JobQueue } from '../../src/platform/queue/job-queue';
+import { defineJob } from '../../src/platform/queue/job-registry';
+import { createRecordingTables, recordingJob } from '../fixtures/recording-job';
+import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../helpers/databases';
+import { exited, fixturePath, startProcess, waitFor } from '../helpers/processes';
+import { makeTempDir } from '../helpers/test-platform';
+
+const silent = pino({ level: 'silent' });
+
+function queueFor(database: Database): JobQueue {
+  return new JobQueue({
+    database,
+    jobs: [recordingJob(database)],
+    logger: silent,
+    maintenanceIntervalSeconds: 1,
+    pollingIntervalSeconds: 0.5,
+  });
+}
+
+async function doneBy(database: Database, key: string): Promise<number | undefined> {
+  const { rows } = await database.executeSql<{ pid: number }>(
+    'SELECT pid FROM queue_test_done WHERE key = $1',
+    [key],
+  );
+  return rows[0]?.pid;
+}
+
+describe('job registry', () => {
+  it('refuses two handlers for one job at boot', async () => {
+    const database = await openDatabase({});
+    try {
+      const job = recordingJob(database);
+      expect(() => new JobQueue({ database, jobs: [job, job], logger: silent })).toThrow(
+        'Job "test.record" has more than one handler',
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses to send a job no handler is registered for', async () => {
+    const database = await openDatabase({});
+    const queue = new JobQueue({ database, jobs: [], logger: silent });
+    try {
+      await queue.start({ work: false });
+      await expect(queue.send('test.record', { key: 'x' })).rejects.toThrow('No handler is registered');
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  });
+
+  it('refuses an invalid policy', () => {
+    const bad = defineJob('test.record', { timeLimitSeconds: 0 }, async () => undefined);
+    expect(() => new JobQueue({ database: {} as Database, jobs: [bad as never], logger: silent })).toThrow(
+      'invalid policy',
+    );
+  });
+});
+
+describe('job queue on PGlite', () => {
+  it('runs a job, and a running job handed back at shutdown completes after a restart', async () => {
+    const dataDir = path.join(makeTempDir(), 'db');
+    let database = await openDatabase({ pgliteDataDir: dataDir });
+    await database.migrate();
+    await createRecordingTables(database);
+    let queue = queueFor(database);
+    await queue.start({ work: true });
+
+    await queue.send('test.record', { key: 'quick' });
+    await waitFor(() => doneBy(database, 'quick'), 'the quick job');
+
+    // A job still running when the process stops is aborted and handed back to the queue...
+    await queue.send('test.record', { key: 'held', holdMs: 60_000 });
+    await waitFor(async () => {
+      const { rows } = await database.executeSql("SELECT 1 FROM queue_test_attempts WHERE key = 'held'");
+      return rows[0];
+    }, 'the held job to start');
+    await queue.stop(1);
+    expect(await doneBy(database, 'held')).toBeUndefined();
+    await database.close();
+
+    // ...and the next start of the product runs it to the end.
+    database = await openDatabase({ pgliteDataDir: dataDir });
+    queue = queueFor(database);
+    await queue.start({ work: true });
+    await waitFor(() => doneBy(database, 'held'), 'the held job after restart');
+    const { rows } = await database.executeSql<{ retry_count: number }>(
+      "SELECT retry_count FROM queue_test_attempts WHERE key = 'held' ORDER BY retry_count",
+    );
+    expect(rows.map((row) => row.retry_count)).toEqual([0, 1]);
+    await queue.stop();
+    await database.close();
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('job queue across processes on PostgreSQL', () => {
+  let scratch: ScratchDatabase;
+  let database: Database;
+  let sender: JobQueue;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(testDatabaseUrl!);
+    database = await openDatabase({ url: scratch.url });
+    await database.migrate();
+    await createRecordingTables(database);
+    sender = queueFor(database);
+    await sender.start({ work: false });
+  });
+
+  afterAll(async () => {
+    for (const worker of workers) worker.kill('SIGKILL');
+    await sender?.stop();
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  it('runs a job sent by this process in a worker process', async () => {
+    const worker = await startProcess(fixturePath('queue-worker.ts'), { DATABASE_URL: scratch.url });
+    workers.push(worker);
+    await sender.send('test.record', { key: 'cross' });
+    const pid = await waitFor(() => doneBy(database, 'cross'), 'the worker to run the job');
+    expect(pid).toBe(worker.pid);
+    expect(pid).not.toBe(process.pid);
+    worker.kill('SIGTERM');
+    expect(await exited(worker)).toBe(0);
+  });
+
+  it('completes a job whose worker was killed mid-run once a worker runs again', async () => {
+    const first = await startProcess(fixturePath('queue-worker.ts'), { DATABASE_URL: scratch.url });
+    workers.push(first);
+    await sender.send('test.record', { key: 'orphan', holdMs: 120_000 });
+    await waitFor(async () => {
+      const { rows } = await database.executeSql<{ pid: number }>(
+        "SELECT pid FROM queue_test_attempts WHERE key = 'orphan'",
+      );
+      return rows[0]?.pid;
+    }, 'the first attempt to start');
+
+    first.kill('SIGKILL');
+    await exited(first);
+    expect(await doneBy(database, 'orphan')).toBeUndefined();
+
+    const second = await startProcess(fixturePath('queue-worker.ts'), { DATABASE_URL: scratch.url });
+    workers.push(second);
+    const pid = await waitFor(
+      () => doneBy(database, 'orphan'),
+      'the restarted worker to finish the job',
+      45_000,
+    );
+    expect(pid).toBe(second.pid);
+    const { rows } = await database.executeSql<{ pid: number; retry_count: number }>(
+      "SELECT pid, retry_count FROM queue_test_attempts WHERE key = 'orphan' ORDER BY retry_count",
+    );
+    expect(rows).toEqual([
+      { pid: first.pid, retry_count: 0 },
+      { pid: second.pid, retry_count: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,184 @@
+import { FALLBACK_VOICE_IDS, voiceMessages } from '@reelcraft/contract';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createElevenLabsSpeechProvider,
+  OWNER_LABEL,
+} from '../../src/providers/cloud/elevenlabs-speech-provider';
+import { makeSampleAudio, mediaTools, sendJson, startFakeVendor, type FakeVendor } from './fake-vendor';
+
+const KEY = 'xi-test-key';
+let vendor: FakeVendor;
+let mp3: Buffer;
+
+beforeAll(async () => {
+  mp3 = await makeSampleAudio('mp3', 1.5);
+}, 30_000);
+beforeEach(async () => {
+  vendor = await startFakeVendor();
+});
+afterEach(() => vendor.close());
+
+const provider = async (retries = 0) =>
+  createElevenLabsSpeechProvider({
+    settings: { apiKey: KEY, baseUrl: vendor.url, model: 'eleven_multilingual_v2', retries, backoffMs: 10 },
+    tools: await mediaTools(),
+  });
+
+describe('ElevenLabs speech', () => {
+  it('lists voices paged and sorted by name, showing a user only their own clones', async () => {
+    vendor.on('GET /v2/voices', (request, response) => {
+      if (!request.query.get('next_page_token')) {
+        return sendJson(response, 200, {
+          voices: [
+            {
+              voice_id: 'v1',
+              name: 'Zed',
+              category: 'premade',
+              labels: { gender: 'male', accent: 'british' },
+              preview_url: 'https://cdn/z.mp3',
+            },
+            { voice_id: 'c1', name: 'Mine', category: 'cloned', labels: { [OWNER_LABEL]: 'user-1' } },
+          ],
+          has_more: true,
+          next_page_token: 'page-2',
+          total_count: 3,
+        });
+      }
+      sendJson(response, 200, {
+        voices: [{ voice_id: 'c2', name: 'Theirs', category: 'cloned', labels: { [OWNER_LABEL]: 'user-2' } }],
+        has_more: false,
+      });
+    });
+    const voices = await (await provider()).listVoices({ ownerId: 'user-1' });
+    expect(voices.map((voice) => voice.id)).toEqual(['c1', 'v1']);
+    expect(voices[0]).toMatchObject({ category: 'cloned', labels: {} });
+    expect(voices[1]).toMatchObject({ gender: 'male', accent: 'british', previewUrl: 'https://cdn/z.mp3' });
+    const first = vendor.received[0]!;
+    expect(first.headers['xi-api-key']).toBe(KEY);
+    expect(Object.fromEntries(first.query)).toEqual({
+      page_size: '50',
+      sort: 'name',
+      sort_direction: 'asc',
+      include_total_count: 'true',
+    });
+    expect(vendor.received[1]!.query.get('next_page_token')).toBe('page-2');
+  });
+
+  it('falls back to the spec voice list when the list call fails', async () => {
+    vendor.on('GET /v2/voices', (_request, response) =>
+      sendJson(response, 401, { detail: { status: 'invalid_api_key' } }),
+    );
+    const voices = await (await provider()).listVoices();
+    expect(voices.map((voice) => voice.id).sort()).toEqual([...FALLBACK_VOICE_IDS].sort());
+  });
+
+  it('synthesises with the voice settings and the premade voice id', async () => {
+    vendor.on(
+      (request) => request.path.startsWith('/v1/text-to-speech/'),
+      (_request, response) => {
+        response.writeHead(200, { 'content-type': 'audio/mpeg', 'request-id': 'req-1' });
+        response.end(mp3);
+      },
+    );
+    const speech = await (
+      await provider()
+    ).synthesize({
+      text: 'Hello there',
+      voiceId: 'rachel',
+      settings: { stability: 0.3, similarityBoost: 0.8, style: 0.1, useSpeakerBoost: false },
+    });
+    const request = vendor.received[0]!;
+    expect(request.path).toBe('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM');
+    expect(request.query.get('output_format')).toBe('mp3_44100_128');
+    expect(request.json()).toEqual({
+      text: 'Hello there',
+      model_id: 'eleven_multilingual_v2',
+      voice_settings: { stability: 0.3, similarity_boost: 0.8, style: 0.1, use_speaker_boost: false },
+    });
+    expect(speech.contentType).toBe('audio/mpeg');
+    expect(speech.durationSeconds).toBeGreaterThan(1.2);
+    expect(speech.voiceId).toBe('rachel');
+  });
+
+  it.each([
+    [401, voiceMessages.providerUnauthorized],
+    [403, voiceMessages.providerForbidden],
+    [429, voiceMessages.providerRateLimited],
+  ])('maps HTTP %i to the voices screen message', async (status, message) => {
+    vendor.on(
+      (request) => request.path.startsWith('/v1/text-to-speech/'),
+      (_request, response) => sendJson(response, status, { detail: { message: 'nope' } }),
+    );
+    await expect((await provider()).synthesize({ text: 'Hi', voiceId: 'adam' })).rejects.toMatchObject({
+      message,
+    });
+  });
+
+  it('retries a 429 after Retry-After before giving up', async () => {
+    let attempts = 0;
+    vendor.on(
+      (request) => request.path.startsWith('/v1/text-to-speech/'),
+      (_request, response) => {
+        attempts += 1;
+        if (attempts === 1) return sendJson(response, 429, {}, { 'retry-after': '0' });
+        response.writeHead(200, { 'content-type': 'audio/mpeg' });
+        response.end(mp3);
+      },
+    );
+    await (await provider(2)).synthesize({ text: 'Hi', voiceId: 'sam' });
+    expect(attempts).toBe(2);
+  });
+
+  it('clones a voice with the documented multipart fields and the owner label', async () => {
+    vendor.on('POST /v1/voices/add', (_request, response) =>
+      sendJson(response, 200, { voice_id: 'new-voice', requires_verification: false }),
+    );
+    const wav = await makeSampleAudio('wav', 1);
+    const clone = await (
+      await provider()
+    ).cloneVoice({
+      ownerId: 'user-1',
+      name: 'My voice',
+      audio: wav,
+      description: 'Warm',
+      labels: { accent: 'american' },
+    });
+    expect(clone).toMatchObject({ voiceId: 'new-voice', name: 'My voice', status: 'ready' });
+    const form = await vendor.received[0]!.form();
+    expect(form.get('name')).toBe('My voice');
+    expect(form.get('description')).toBe('Warm');
+    expect(JSON.parse(String(form.get('labels')))).toEqual({ accent: 'american', [OWNER_LABEL]: 'user-1' });
+    const file = form.get('files') as File;
+    expect(file.name).toBe('sample.wav');
+    expect(file.size).toBe(wav.length);
+  });
+
+  it('refuses a sample that is not audio, and maps the vendor 422', async () => {
+    const speech = await provider();
+    await expect(
+      speech.cloneVoice({ ownerId: 'u', name: 'x', audio: Buffer.from('not audio at all') }),
+    ).rejects.toMatchObject({ message: voiceMessages.cloneUnsupportedFormat });
+    vendor.on('POST /v1/voices/add', (_request, response) => sendJson(response, 422, { detail: 'bad' }));
+    await expect(
+      speech.cloneVoice({ ownerId: 'u', name: 'x', audio: await makeSampleAudio('wav', 1) }),
+    ).rejects.toMatchObject({ code: 'unsupported_media', message: voiceMessages.cloneUnsupportedFormat });
+  });
+
+  it("deletes an owner's clone and refuses another owner's", async () => {
+    vendor.on('GET /v1/voices/c1', (_request, response) =>
+      sendJson(response, 200, { voice_id: 'c1', category: 'cloned', labels: { [OWNER_LABEL]: 'user-1' } }),
+    );
+    vendor.on('DELETE /v1/voices/c1', (_request, response) => sendJson(response, 200, { status: 'ok' }));
+    const speech = await provider();
+    await expect(speech.deleteClone('c1', { ownerId: 'user-2' })).rejects.toMatchObject({
+      code: 'not_found',
+      message: voiceMessages.cloneNotFound,
+    });
+    expect(vendor.received.some((request) => request.method === 'DELETE')).toBe(false);
+    await speech.deleteClone('c1', { ownerId: 'user-1' });
+    expect(vendor.received.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/voices/c1' });
+    await expect(speech.deleteClone('missing', { ownerId: 'user-1' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});

@@ -1,0 +1,401 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { importSPKI, jwtVerify } from 'jose';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { probeMedia } from '../../src/media/media-probe';
+import { ProviderError } from '../../src/providers';
+import { createVeoVideoProvider, type VeoSettings } from '../../src/providers/cloud/veo-video-provider';
+import { makeSampleMp4, mediaTools, sendJson, startFakeVendor, type FakeVendor } from './fake-vendor';
+
+const KEY = 'test-gemini-key-123';
+let sample: Buffer;
+let workDir: string;
+let vendor: FakeVendor;
+
+beforeAll(async () => {
+  sample = await makeSampleMp4(2);
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-test-'));
+}, 60_000);
+afterAll(() => fs.rm(workDir, { recursive: true, force: true }));
+beforeEach(async () => {
+  vendor = await startFakeVendor();
+});
+afterEach(() => vendor.close());
+
+async function geminiVeo(settings: Partial<VeoSettings> = {}) {
+  return createVeoVideoProvider({
+    settings: {
+      backend: 'gemini',
+      model: 'veo-3.1-generate-preview',
+      apiKey: KEY,
+      baseUrl: vendor.url,
+      pollIntervalMs: 20,
+      backoffMs: 10,
+      ...settings,
+    },
+    tools: await mediaTools(),
+    workDir,
+  });
+}
+
+/** The Gemini API: start, one pending poll, then done with a file link that wants the key. */
+function fakeGeminiVeo(
+  done: (base: string) => unknown = (base) => ({
+    generateVideoResponse: {
+      generatedSamples: [{ video: { uri: `${base}/v1beta/files/abc123:download?alt=media` } }],
+    },
+  }),
+) {
+  let polls = 0;
+  vendor.on('POST /v1beta/models/veo-3.1-generate-preview:predictLongRunning', (_request, response) =>
+    sendJson(response, 200, { name: 'models/veo-3.1-generate-preview/operations/op-1' }),
+  );
+  vendor.on('GET /v1beta/models/veo-3.1-generate-preview/operations/op-1', (_request, response) => {
+    polls += 1;
+    if (polls < 2) return sendJson(response, 200, { name: 'op-1', done: false });
+    sendJson(response, 200, { name: 'op-1', done: true, response: done(vendor.url) });
+  });
+  vendor.on('GET /v1beta/files/abc123:download', (request, response) => {
+    if (request.headers['x-goog-api-key'] !== KEY)
+      return sendJson(response, 403, { error: { message: 'no key' } });
+    response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(sample.length) });
+    response.end(sample);
+  });
+}
+
+describe('Veo through the Gemini API', () => {
+  it('starts the operation, polls it, downloads the sample with the key and returns a probed video', async () => {
+    fakeGeminiVeo();
+    const veo = await geminiVeo({ negativePrompt: 'blurry' });
+    const stages: string[] = [];
+    const video = await veo.fromText(
+      { prompt: 'A red fox in snow', durationSeconds: 15, aspect: '9:16', fps: 24, quality: 'hd', seed: 42 },
+      { onProgress: (report) => stages.push(report.stage) },
+    );
+    try {
+      const start = vendor.received[0]!;
+      expect(start.headers['x-goog-api-key']).toBe(KEY);
+      expect(start.query.get('key')).toBeNull();
+      expect(start.json()).toEqual({
+        instances: [{ prompt: 'A red fox in snow' }],
+        parameters: {
+          aspectRatio: '9:16',
+          durationSeconds: 8,
+          resolution: '1080p',
+          seed: 42,
+          negativePrompt: 'blurry',
+        },
+      });
+      expect(vendor.received.filter((request) => request.path.includes('/operations/'))).toHaveLength(2);
+      const probe = await probeMedia(await mediaTools(), video.path);
+      expect(probe.video?.codec).toBe('h264');
+      expect(video.durationSeconds).toBeGreaterThan(1.5);
+      expect(video.width).toBe(320);
+      expect(video.seed).toBe(42);
+      expect((await fs.stat(video.thumbnailPath)).size).toBeGreaterThan(100);
+      expect(stages).toContain('video_generation');
+    } finally {
+      await video.release();
+    }
+    await expect(fs.access(video.path)).rejects.toThrow();
+  });
+
+  it('sends the first image, the last frame and reference images as base64 JPEGs', async () => {
+    fakeGeminiVeo();
+    const veo = await geminiVeo();
+    const png = await (
+      await import('sharp')
+    )
+      .default({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const video = await veo.fromImages({
+      images: [png, png],
+      lastFrame: png,
+      prompt: 'Product turntable',
+      durationSeconds: 5,
+      aspect: '16:9',
+      quality: 'standard',
+      mode: 'cinematic',
+      seed: 7,
+    });
+    await video.release();
+    const instance = vendor.received[0]!.json().instances[0];
+    expect(instance.image.mimeType).toBe('image/jpeg');
+    expect(Buffer.from(instance.image.bytesBase64Encoded, 'base64').subarray(0, 2)).toEqual(
+      Buffer.from([0xff, 0xd8]),
+    );
+    expect(instance.lastFrame.mimeType).toBe('image/jpeg');
+    expect(instance.referenceImages).toHaveLength(1);
+    expect(instance.referenceImages[0].referenceType).toBe('asset');
+    expect(vendor.received[0]!.json().parameters).toMatchObject({ durationSeconds: 4, resolution: '720p' });
+  });
+
+  it('cuts a square video from the landscape one', async () => {
+    fakeGeminiVeo();
+    const veo = await geminiVeo();
+    const video = await veo.fromText({
+      prompt: 'Square',
+      durationSeconds: 8,
+      aspect: '1:1',
+      fps: 24,
+      quality: 'standard',
+      seed: 1,
+    });
+    await video.release();
+    expect(vendor.received[0]!.json().parameters.aspectRatio).toBe('16:9');
+    expect(video.width).toBe(video.height);
+  });
+
+  it('turns the safety filter answer into a clear error for the user', async () => {
+    fakeGeminiVeo(() => ({
+      generateVideoResponse: {
+        raiMediaFilteredCount: 1,
+        raiMediaFilteredReasons: ['Unsafe content detected.'],
+      },
+    }));
+    const veo = await geminiVeo();
+    const error = await veo
+      .fromText({ prompt: 'x', durationSeconds: 8, aspect: '16:9', fps: 24, quality: 'standard', seed: 1 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).code).toBe('invalid_input');
+    expect((error as ProviderError).message).toMatch(/content safety filter/);
+    expect((error as ProviderError).details).toContain('Unsafe content');
+  });
+
+  it('fails readably when the operation ends in an error', async () => {
+    fakeGeminiVeo();
+    vendor.on('GET /v1beta/models/veo-3.1-generate-preview/operations/op-1', (_request, response) =>
+      sendJson(response, 200, { done: true, error: { code: 13, message: 'internal' } }),
+    );
+    const veo = await geminiVeo();
+    await expect(
+      veo.fromText({
+        prompt: 'x',
+        durationSeconds: 8,
+        aspect: '16:9',
+        fps: 24,
+        quality: 'standard',
+        seed: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'failed', message: 'The video service could not generate the video.' });
+  });
+
+  it('waits as Retry-After says on 429, then succeeds', async () => {
+    fakeGeminiVeo();
+    let attempts = 0;
+    const times: number[] = [];
+    vendor.on('POST /v1beta/models/veo-3.1-generate-preview:predictLongRunning', (_request, response) => {
+      attempts += 1;
+      times.push(Date.now());
+      if (attempts === 1)
+        return sendJson(response, 429, { error: { message: 'quota' } }, { 'retry-after': '1' });
+      sendJson(response, 200, { name: 'models/veo-3.1-generate-preview/operations/op-1' });
+    });
+    const veo = await geminiVeo();
+    const video = await veo.fromText({
+      prompt: 'x',
+      durationSeconds: 8,
+      aspect: '16:9',
+      fps: 24,
+      quality: 'standard',
+      seed: 1,
+    });
+    await video.release();
+    expect(attempts).toBe(2);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('gives up on a 5xx after its retries with an unavailable error', async () => {
+    let attempts = 0;
+    vendor.on('POST /v1beta/models/veo-3.1-generate-preview:predictLongRunning', (_request, response) => {
+      attempts += 1;
+      sendJson(response, 503, { error: { message: 'overloaded' } });
+    });
+    const veo = await geminiVeo({ retries: 2 });
+    await expect(
+      veo.fromText({
+        prompt: 'x',
+        durationSeconds: 8,
+        aspect: '16:9',
+        fps: 24,
+        quality: 'standard',
+        seed: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'unavailable' });
+    expect(attempts).toBe(3);
+  });
+
+  it('times out a call the vendor never answers', async () => {
+    vendor.on('POST /v1beta/models/veo-3.1-generate-preview:predictLongRunning', () => undefined);
+    const veo = await geminiVeo({ requestTimeoutMs: 200, retries: 0 });
+    await expect(
+      veo.fromText({
+        prompt: 'x',
+        durationSeconds: 8,
+        aspect: '16:9',
+        fps: 24,
+        quality: 'standard',
+        seed: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'timed_out' });
+  });
+
+  it('times out an operation that never finishes', async () => {
+    fakeGeminiVeo();
+    vendor.on('GET /v1beta/models/veo-3.1-generate-preview/operations/op-1', (_request, response) =>
+      sendJson(response, 200, { done: false }),
+    );
+    const veo = await geminiVeo({ operationTimeoutMs: 150 });
+    await expect(
+      veo.fromText({
+        prompt: 'x',
+        durationSeconds: 8,
+        aspect: '16:9',
+        fps: 24,
+        quality: 'standard',
+        seed: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'timed_out' });
+  });
+
+  it('maps a refused key to a message that does not leak it', async () => {
+    vendor.on('POST /v1beta/models/veo-3.1-generate-preview:predictLongRunning', (_request, response) =>
+      sendJson(response, 403, { error: { message: `API key ${KEY} not valid` } }),
+    );
+    const veo = await geminiVeo();
+    const error = (await veo
+      .fromText({ prompt: 'x', durationSeconds: 8, aspect: '16:9', fps: 24, quality: 'standard', seed: 1 })
+      .catch((caught: unknown) => caught)) as ProviderError;
+    expect(error.message).toBe('The video service rejected our credentials. Please contact support.');
+    expect(error.message).not.toContain(KEY);
+    expect(error.details).not.toContain(KEY);
+  });
+
+  it('makes one operation per candidate, each with its own seed', async () => {
+    fakeGeminiVeo();
+    const veo = await geminiVeo();
+    const candidates = await veo.candidates({
+      prompt: 'c',
+      durationSeconds: 8,
+      aspect: '16:9',
+      fps: 24,
+      seed: 10,
+      count: 2,
+    });
+    try {
+      expect(candidates).toHaveLength(2);
+      const seeds = vendor.received
+        .filter((request) => request.path.endsWith(':predictLongRunning'))
+        .map((request) => request.json().parameters.seed);
+      expect(seeds.sort()).toEqual([10, 11]);
+      expect(new Set(candidates.map((candidate) => candidate.id)).size).toBe(2);
+    } finally {
+      await Promise.all(candidates.map((candidate) => candidate.release()));
+    }
+  });
+
+  it('extends a clip from its last frame and joins the parts', async () => {
+    fakeGeminiVeo();
+    const veo = await geminiVeo();
+    const source = path.join(workDir, 'source.mp4');
+    await fs.writeFile(source, sample);
+    const video = await veo.extend({ videoPath: source, additionalSeconds: 4, prompt: 'more', seed: 3 });
+    try {
+      expect(vendor.received[0]!.json().instances[0].image.mimeType).toBe('image/jpeg');
+      expect(video.durationSeconds).toBeGreaterThan(3.5);
+      const probe = await probeMedia(await mediaTools(), video.path);
+      expect(probe.audio).not.toBeNull();
+    } finally {
+      await video.release();
+    }
+  });
+});
+
+describe('Veo through Vertex AI', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const serviceAccount = {
+    client_email: 'veo@test-project.iam.gserviceaccount.com',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    private_key_id: 'kid-1',
+  };
+
+  it('signs in with the service account, asks for 4 samples and reads the base64 videos', async () => {
+    const base =
+      '/v1/projects/test-project/locations/us-central1/publishers/google/models/veo-3.1-generate-001';
+    let assertion = '';
+    vendor.on('POST /token', async (request, response) => {
+      const form = new URLSearchParams(request.body.toString());
+      expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
+      assertion = form.get('assertion') ?? '';
+      sendJson(response, 200, { access_token: 'ya29.token', expires_in: 3600, token_type: 'Bearer' });
+    });
+    vendor.on(`POST ${base}:predictLongRunning`, (_request, response) =>
+      sendJson(response, 200, { name: `${base.slice(4)}/operations/op-9` }),
+    );
+    let polls = 0;
+    vendor.on(`POST ${base}:fetchPredictOperation`, (_request, response) => {
+      polls += 1;
+      if (polls < 2) return sendJson(response, 200, { done: false });
+      sendJson(response, 200, {
+        done: true,
+        response: {
+          videos: Array.from({ length: 4 }, () => ({
+            bytesBase64Encoded: sample.toString('base64'),
+            mimeType: 'video/mp4',
+          })),
+        },
+      });
+    });
+    const veo = createVeoVideoProvider({
+      settings: {
+        backend: 'vertex',
+        model: 'veo-3.1-generate-001',
+        baseUrl: vendor.url,
+        pollIntervalMs: 20,
+        vertex: {
+          project: 'test-project',
+          location: 'us-central1',
+          serviceAccount,
+          tokenUrl: `${vendor.url}/token`,
+          storageUri: 'gs://bucket/out',
+        },
+      },
+      tools: await mediaTools(),
+      workDir,
+    });
+    const candidates = await veo.candidates({
+      prompt: 'Studio shot',
+      durationSeconds: 8,
+      aspect: '16:9',
+      fps: 24,
+      seed: 5,
+    });
+    try {
+      expect(candidates).toHaveLength(4);
+      const { payload, protectedHeader } = await jwtVerify(
+        assertion,
+        await importSPKI(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RS256'),
+        { audience: `${vendor.url}/token`, issuer: serviceAccount.client_email },
+      );
+      expect(payload.scope).toBe('https://www.googleapis.com/auth/cloud-platform');
+      expect(protectedHeader.kid).toBe('kid-1');
+      const start = vendor.received.find((request) => request.path.endsWith(':predictLongRunning'))!;
+      expect(start.headers.authorization).toBe('Bearer ya29.token');
+      expect(start.json().parameters).toMatchObject({
+        sampleCount: 4,
+        storageUri: 'gs://bucket/out',
+        seed: 5,
+      });
+      const poll = vendor.received.find((request) => request.path.endsWith(':fetchPredictOperation'))!;
+      expect(poll.json()).toEqual({ operationName: `${base.slice(4)}/operations/op-9` });
+      // The token is fetched once and reused.
+      expect(vendor.received.filter((request) => request.path === '/token')).toHaveLength(1);
+    } finally {
+      await Promise.all(candidates.map((candidate) => candidate.release()));
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { loginMessages, passwordMessages } from '@reelcraft/contract';
+import { expect, test } from '@playwright/test';
+import {
+  onThisServer,
+  RESET_LINK,
+  signIn,
+  storedToken,
+  uniqueEmail,
+  verifiedAccount,
+  VERIFY_LINK,
+} from './support/accounts';
+import { mailedLink } from './support/mailbox';
+
+// Accounts as a new user meets them, in real Chromium against the real server: sign-up with the mailed
+// verification link, sign-in, onboarding, a reload, logout; a forgotten password reset from the mailed
+// link; and sign-in with Google against a local OpenID provider (support/oidc-provider.ts).
+
+test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+
+test('a new user signs up, verifies the email, signs in, onboards, stays signed in and logs out', async ({
+  page,
+}) => {
+  const email = uniqueEmail('nora');
+  const password = 'correct horse battery';
+
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Full Name').fill('Nora Quinn');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+
+  await expect(page).toHaveURL('/verify-email');
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Signing in before verifying is refused, with the way to a new link.
+  await page.getByRole('link', { name: 'Return to Login' }).click();
+  await signIn(page, email, password);
+  await expect(page.getByRole('alert')).toContainText(loginMessages.emailNotVerified);
+  await expect(page.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+
+  await page.goto(onThisServer(await mailedLink(email, VERIFY_LINK)));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await expect(page).toHaveURL('/login', { timeout: 10_000 });
+
+  await signIn(page, email, password);
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByRole('heading', { name: 'Tell us about your business' })).toBeVisible();
+
+  // The questionnaire with the keyboard alone.
+  await page.getByLabel('Business name').focus();
+  await page.keyboard.type('Quinn & Co');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown'); // Marketing agency
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight'); // 2–10
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'How will you use ReelCraft?' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space'); // Founder or owner
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space'); // Ads & marketing
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'What will your videos be about?' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space'); // Products
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(/Welcome back, Nora\./)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const accountMenu = page.getByRole('button', { name: 'Account menu for Nora Quinn' });
+  await expect(accountMenu).toBeVisible();
+  expect(await storedToken(page)).toBeTruthy();
+
+  await accountMenu.click();
+  await page.getByRole('menuitem', { name: 'My Details' }).click();
+  await expect(page.getByRole('region', { name: 'Account details' })).toContainText(email);
+
+  await accountMenu.click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  expect(await storedToken(page)).toBeNull();
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login');
+});
+
+test('a user who forgot the password resets it from the mailed link', async ({ page }) => {
+  const oldPassword = 'old password 123';
+  const newPassword = 'new password 456';
+  const email = await verifiedAccount(page, 'Rita Reset', oldPassword);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Need help?' }).click();
+  await page.getByRole('button', { name: 'Forgot Password' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+  await expect(forgot.getByLabel('Email')).toHaveValue(email);
+  await forgot.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(forgot.getByRole('status')).toContainText(passwordMessages.resetEmailSent);
+  await forgot.getByRole('button', { name: 'Back to Sign In' }).click();
+
+  await page.goto(onThisServer(await mailedLink(email, RESET_LINK)));
+  const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await expect(reset.getByLabel('Reset token')).not.toHaveValue('');
+  await reset.getByLabel('New password').fill(newPassword);
+  await reset.getByLabel('Confirm password').fill(`${newPassword}!`);
+  await expect(reset.getByText(passwordMessages.passwordsDoNotMatch)).toBeVisible();
+  await expect(reset.getByRole('button', { name: 'Reset password' })).toBeDisabled();
+  await reset.getByLabel('Confirm password').fill(newPassword);
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(reset.getByRole('status')).toContainText(passwordMessages.resetSucceeded);
+  await reset.getByRole('button', { name: 'Back to Sign In' }).click();
+  await expect(page).toHaveURL('/reset-password');
+
+  await signIn(page, email, oldPassword);
+  await expect(page.getByRole('alert')).toContainText(loginMessages.invalidCredentials);
+
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/onboarding');
+});
+
+test('a user signs in with Google through the identity provider', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+
+  // The provider's own sign-in and consent pages.
+  await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_OIDC_ISSUER}/interaction/`));
+  await page.getByPlaceholder('Enter any login').fill('google-e2e');
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Back in the app, signed in, with the token gone from the address.
+  await expect(page).toHaveURL('/onboarding');
+  expect(await storedToken(page)).toBeTruthy();
+  await expect(page.getByRole('button', { name: 'Account menu for Gabriela Google' })).toBeVisible();
+
+  await page.goto('/my-details');
+  await expect(page.getByRole('region', { name: 'Account details' })).toContainText(
+    'gabriela.google@example.com',
+  );
+});

@@ -1,0 +1,42 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadingScreen } from '../components/spinner';
+import { saveRedirectAfterLogin } from '../lib/auth-storage';
+import { paths } from '../lib/paths';
+import { useSession, useSessionStore } from '../lib/session';
+
+/**
+ * The guard of the signed-in routes (spec 000 section 2.2): a signed-out user goes to /login and the
+ * path they asked for is kept as the redirect-after-login path, except right after they logged out
+ * themselves.
+ */
+export function RequireAuth() {
+  const session = useSession();
+  const store = useSessionStore();
+  const signedIn = session.status === 'signed-in';
+
+  useEffect(() => {
+    if (signedIn) store.markArrived();
+  }, [signedIn, store]);
+
+  if (session.status === 'signed-in') return <Outlet />;
+  if (session.status === 'checking') return <LoadingScreen label="Checking your session…" />;
+  return <RedirectToLogin remember={session.endedBy !== 'user'} />;
+}
+
+function RedirectToLogin({ remember }: { remember: boolean }) {
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    if (remember) saveRedirectAfterLogin(`${pathname}${search}${hash}`);
+    navigate(paths.login, { replace: true });
+  }, [remember, navigate, pathname, search, hash]);
+  return null;
+}
+
+/** For `/`: a signed-in user is sent on (spec 000 section 2.1), to /dashboard unless a sign-in just chose. */
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.status === 'signed-in') return <Navigate to={session.destination} replace />;
+  return children;
+}

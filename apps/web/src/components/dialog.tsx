@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import { iconButtonClasses } from './button-styles';
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** `md` for short messages and forms, `lg` for a longer form (it scrolls inside the window). */
+  size?: 'md' | 'lg';
+}
+
+/**
+ * A modal dialog on the native <dialog> element: the browser traps focus, closes it on Escape and
+ * returns focus to the control that opened it; a child marked `data-autofocus` takes the focus first.
+ * Closing by Escape, the close button or a click on the backdrop all go through `onClose`, so the
+ * parent's state stays the single source of truth.
+ */
+export function Dialog({ open, onClose, title, description, children, size = 'md' }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  // Whether the parent wants the dialog open, as of the last commit: a `close` event that follows our
+  // own close() (the parent closed it, perhaps to open another dialog) must not be reported back.
+  const wantedOpen = useRef(open);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    wantedOpen.current = open;
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first control (the close button); a form starts at its first field.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // Fired however the dialog closed (Escape included), so the parent's state follows.
+      onClose={() => {
+        if (wantedOpen.current) onClose();
+      }}
+      onClick={(event) => {
+        // A click whose target is the <dialog> itself landed on the backdrop, outside the panel.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto overscroll-contain rounded-2xl border ${size === 'lg' ? 'max-w-xl' : 'max-w-md'} border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl dark:border-white/10 dark:bg-zinc-900 dark:text-zinc-100`}
+    >
+      {open && (
+        <div className="p-6">
+          {/* The title and the close button stay in view while a long form scrolls under them. */}
+          <div className="sticky -top-6 z-10 -mx-6 -mt-6 flex items-start justify-between gap-4 bg-white px-6 pt-6 pb-2 dark:bg-zinc-900">
+            <h2 id={titleId} className="font-display text-lg font-semibold tracking-tight">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close dialog"
+              className={`${iconButtonClasses} -mt-2 -mr-2 size-9`}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          {description && (
+            <div id={descriptionId} className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+              {description}
+            </div>
+          )}
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,387 @@
+import {
+  feedbackMessages,
+  isFeedbackAnswered,
+  type FeedbackQuestion,
+  type SubmitFeedbackBody,
+} from '@reelcraft/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSession } from '../../lib/session';
+import { supportEmail } from '../../lib/support';
+import { buttonClasses } from '../button-styles';
+import { Dialog } from '../dialog';
+import { FormMessage } from '../form-message';
+import { AlertIcon, CheckCircleIcon, MailIcon } from '../icons';
+import { Spinner } from '../spinner';
+import { inputClasses, TextField } from '../text-field';
+import { useFeedbackQuestions } from './get-feedback-questions';
+import { useSubmitFeedback } from './submit-feedback';
+
+type Answer = string | string[];
+type Answers = Record<string, Answer>;
+
+/**
+ * The feedback dialog (spec 000 sections 2.9 and 5), opened from the sidebar's account menu, My
+ * Details, the landing header and the projects screen. It loads the questions (a contact panel with
+ * the support address when that fails), asks a guest for a user ID, checks the required questions (a
+ * checkbox question needs one option), sends `{user_id, answers, timestamp}` and thanks the user.
+ * Everything typed is dropped when it closes.
+ */
+export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Share feedback" size="lg">
+      <FeedbackDialogBody onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function FeedbackDialogBody({ onClose }: { onClose: () => void }) {
+  const questions = useFeedbackQuestions();
+  const submit = useSubmitFeedback();
+
+  if (submit.isSuccess) return <ThanksPanel onClose={onClose} />;
+  if (questions.isPending) {
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-zinc-500">
+        <Spinner className="size-5" />
+        Loading questions…
+      </div>
+    );
+  }
+  if (questions.isError) {
+    return (
+      <ContactPanel
+        retrying={questions.isFetching}
+        onRetry={() => void questions.refetch()}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <FeedbackForm
+      questions={questions.data}
+      sending={submit.isPending}
+      failed={submit.isError}
+      onSubmit={(body) => submit.mutate(body)}
+      onCancel={onClose}
+    />
+  );
+}
+
+function FeedbackForm({
+  questions,
+  sending,
+  failed,
+  onSubmit,
+  onCancel,
+}: {
+  questions: FeedbackQuestion[];
+  sending: boolean;
+  failed: boolean;
+  onSubmit: (body: SubmitFeedbackBody) => void;
+  onCancel: () => void;
+}) {
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const idPrefix = useId();
+  const [guestUserId, setGuestUserId] = useState('');
+  const [answers, setAnswers] = useState<Answers>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const fieldId = (question: FeedbackQuestion) => `${idPrefix}-${question.id}`;
+  const guestWithoutId = !user && guestUserId.trim() === '';
+
+  const answer = (question: FeedbackQuestion, value: Answer) => {
+    setAnswers((current) => ({ ...current, [question.id]: value }));
+    if (errors[question.id] && isFeedbackAnswered(question, value)) {
+      setErrors(({ [question.id]: _answered, ...rest }) => rest);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending || guestWithoutId) return;
+    const missing = questions.filter(
+      (question) => question.required && !isFeedbackAnswered(question, answers[question.id]),
+    );
+    if (missing.length > 0) {
+      setErrors(
+        Object.fromEntries(missing.map((question) => [question.id, feedbackMessages.answerRequired])),
+      );
+      const first = missing[0];
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setErrors({});
+    // Only what was answered is sent; blank texts and empty selections are no answer.
+    const given = Object.fromEntries(
+      questions.flatMap((question) => {
+        const value = answers[question.id];
+        if (!isFeedbackAnswered(question, value) || value === undefined) return [];
+        return [[question.id, typeof value === 'string' ? value.trim() : value]];
+      }),
+    );
+    onSubmit({
+      user_id: user ? user.id : guestUserId.trim(),
+      answers: given,
+      timestamp: new Date().toISOString(),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="mt-2">
+      <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+        Tell us what works and what gets in your way. Questions marked{' '}
+        <span aria-hidden="true" className="font-semibold text-red-600 dark:text-red-400">
+          *
+        </span>
+        <span className="sr-only">required</span> need an answer.
+      </p>
+
+      <div className="mt-6 space-y-7">
+        {user ? (
+          <p className="rounded-xl bg-zinc-100 px-3.5 py-2.5 text-sm text-zinc-700 dark:bg-white/5 dark:text-zinc-300">
+            Sending as <span className="font-medium">{user.full_name || user.email}</span>
+            {user.full_name && <span className="text-zinc-500 dark:text-zinc-400"> ({user.email})</span>}
+          </p>
+        ) : (
+          <TextField
+            label="User ID"
+            name="user_id"
+            required
+            autoComplete="username"
+            value={guestUserId}
+            onChange={(event) => setGuestUserId(event.target.value)}
+            hint="The email or user ID of your ReelCraft account, so we can follow up."
+          />
+        )}
+
+        {questions.map((question) => (
+          <QuestionField
+            key={question.id}
+            question={question}
+            inputId={fieldId(question)}
+            value={answers[question.id]}
+            error={errors[question.id]}
+            onChange={(value) => answer(question, value)}
+          />
+        ))}
+      </div>
+
+      {failed && (
+        <FormMessage tone="error" className="mt-6">
+          {feedbackMessages.submitFailed}
+        </FormMessage>
+      )}
+
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onCancel} className={buttonClasses({ variant: 'secondary' })}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={sending || guestWithoutId}
+          className={buttonClasses({ variant: 'primary' })}
+        >
+          {sending && <Spinner />}
+          {sending ? 'Sending…' : 'Submit feedback'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <>
+      {' '}
+      <span aria-hidden="true" className="text-red-600 dark:text-red-400">
+        *
+      </span>
+      <span className="sr-only">(required)</span>
+    </>
+  );
+}
+
+function QuestionField({
+  question,
+  inputId,
+  value,
+  error,
+  onChange,
+}: {
+  question: FeedbackQuestion;
+  inputId: string;
+  value: Answer | undefined;
+  error: string | undefined;
+  onChange: (value: Answer) => void;
+}) {
+  const descriptionId = `${inputId}-description`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [question.description ? descriptionId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+  const description = question.description && (
+    <p id={descriptionId} className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+      {question.description}
+    </p>
+  );
+  const errorText = error && (
+    <p id={errorId} className="mt-2 flex items-center gap-1.5 text-sm text-red-600 dark:text-red-400">
+      <AlertIcon className="size-4 shrink-0" />
+      {error}
+    </p>
+  );
+  const labelClasses = 'text-sm font-medium text-zinc-900 dark:text-zinc-100';
+
+  if (question.type === 'text') {
+    return (
+      <div>
+        <label htmlFor={inputId} className={labelClasses}>
+          {question.question}
+          {question.required && <RequiredMark />}
+        </label>
+        {description}
+        <textarea
+          id={inputId}
+          rows={3}
+          maxLength={5000}
+          placeholder={question.placeholder ?? undefined}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value)}
+          aria-required={question.required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${inputClasses} mt-2 h-auto min-h-24 resize-y py-2.5`}
+        />
+        {errorText}
+      </div>
+    );
+  }
+
+  const selected = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const isRadio = question.type === 'radio';
+  return (
+    <fieldset
+      role={isRadio ? 'radiogroup' : undefined}
+      aria-required={isRadio && question.required ? true : undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy || undefined}
+    >
+      <legend className={labelClasses}>
+        {question.question}
+        {question.required && <RequiredMark />}
+      </legend>
+      {description}
+      <div className={`mt-3 grid gap-2 ${isRadio ? '' : 'sm:grid-cols-2'}`}>
+        {question.options.map((option, index) => {
+          const checked = selected.includes(option.value);
+          return (
+            <label
+              key={option.value}
+              className={`flex cursor-pointer items-center gap-3 rounded-xl border px-3.5 py-2.5 text-sm transition-colors ${
+                checked
+                  ? 'border-violet-500 bg-violet-500/10 text-zinc-900 dark:border-violet-400 dark:text-white'
+                  : 'border-zinc-200 hover:border-zinc-300 hover:bg-zinc-50 dark:border-white/10 dark:hover:border-white/20 dark:hover:bg-white/5'
+              }`}
+            >
+              <input
+                id={index === 0 ? inputId : undefined}
+                type={isRadio ? 'radio' : 'checkbox'}
+                name={question.id}
+                value={option.value}
+                checked={checked}
+                onChange={(event) => {
+                  if (isRadio) onChange(option.value);
+                  else
+                    onChange(
+                      event.target.checked
+                        ? [...selected, option.value]
+                        : selected.filter((chosen) => chosen !== option.value),
+                    );
+                }}
+                className="size-4 shrink-0 accent-violet-600"
+              />
+              {option.label}
+            </label>
+          );
+        })}
+      </div>
+      {errorText}
+    </fieldset>
+  );
+}
+
+function ContactPanel({
+  retrying,
+  onRetry,
+  onClose,
+}: {
+  retrying: boolean;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const email = supportEmail();
+  return (
+    <section aria-labelledby="feedback-contact-title" className="mt-4">
+      <div className="flex flex-col items-center rounded-2xl border border-zinc-200 px-6 py-8 text-center dark:border-white/10">
+        <span className="flex size-12 items-center justify-center rounded-full bg-violet-500/10 text-violet-600 dark:text-violet-300">
+          <MailIcon className="size-6" />
+        </span>
+        <h3 id="feedback-contact-title" className="mt-4 font-semibold">
+          Contact us instead
+        </h3>
+        <p className="mt-2 max-w-sm text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          The feedback form could not be loaded right now. Write to us and we will read every word.
+        </p>
+        <a
+          href={`mailto:${email}?subject=${encodeURIComponent('Feedback')}`}
+          className={buttonClasses({ variant: 'primary', className: 'mt-5' })}
+        >
+          <MailIcon className="size-4" />
+          Email {email}
+        </a>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} className={buttonClasses({ variant: 'secondary' })}>
+          Close
+        </button>
+        <button
+          type="button"
+          onClick={onRetry}
+          disabled={retrying}
+          className={buttonClasses({ variant: 'ghost' })}
+        >
+          {retrying && <Spinner />}
+          Try again
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ThanksPanel({ onClose }: { onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  // The submit button that had the focus is gone: hand it to the way out.
+  useEffect(() => closeRef.current?.focus(), []);
+  return (
+    <div className="mt-4 flex flex-col items-center px-2 py-6 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
+        <CheckCircleIcon className="size-7" />
+      </span>
+      <p role="status" className="font-display mt-5 text-xl font-semibold tracking-tight">
+        {feedbackMessages.thanks}
+      </p>
+      <p className="mt-2 max-w-sm text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+        Your answers went straight to the team that builds ReelCraft.
+      </p>
+      <button
+        type="button"
+        ref={closeRef}
+        onClick={onClose}
+        className={buttonClasses({ variant: 'primary', className: 'mt-6' })}
+      >
+        Close
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,333 @@
+import {
+  PLAYER_CONTROLS_HIDE_MS,
+  PLAYER_LOADED_FALLBACK_MS,
+  PLAYER_LOADED_MIN_READY_STATE,
+  playerMessages,
+} from '@reelcraft/contract';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { buttonClasses } from '../button-styles';
+import { AlertIcon, PlayIcon, RefreshIcon } from '../icons';
+import { Spinner } from '../spinner';
+import { mediaErrorMessage } from './media-error';
+import {
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  MutedIcon,
+  PauseIcon,
+  ReplayIcon,
+  VolumeIcon,
+} from './player-icons';
+
+/** Where the player is (spec 001 section 4); muted and fullscreen are held beside it. */
+export type PlayerState = 'loading' | 'error' | 'loaded' | 'playing' | 'ended';
+
+const SEEK_STEP_S = 5;
+
+interface VideoPlayerProps {
+  src: string;
+  /** Names the player for assistive technology: "Video player: {title}". */
+  title: string;
+  autoPlay?: boolean;
+  poster?: string | null;
+  className?: string;
+}
+
+function formatTime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The one video player of the app: a <video> with our own controls, its states (loading, error with
+ * Retry, loaded, playing, ended with replay), mute, fullscreen, keyboard control (space/k, m, f,
+ * arrows) and controls that hide after PLAYER_CONTROLS_HIDE_MS without pointer movement while playing.
+ * Loaded is also assumed when the element reports enough data after PLAYER_LOADED_FALLBACK_MS, for
+ * browsers that skip the events.
+ */
+export function VideoPlayer({ src, title, autoPlay = false, poster, className = '' }: VideoPlayerProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<PlayerState>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [muted, setMuted] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [currentTime, setCurrentTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+
+  // A new source (or a retry) starts over, adjusted while rendering rather than in an effect.
+  const loadKey = `${attempt}:${src}`;
+  const [loadedKey, setLoadedKey] = useState(loadKey);
+  if (loadedKey !== loadKey) {
+    setLoadedKey(loadKey);
+    setState('loading');
+    setError(null);
+    setCurrentTime(0);
+  }
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const video = videoRef.current;
+      if (video && video.readyState >= PLAYER_LOADED_MIN_READY_STATE) {
+        setState((current) => (current === 'loading' ? 'loaded' : current));
+      }
+    }, PLAYER_LOADED_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, [src, attempt]);
+
+  const play = useCallback(async () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.ended) video.currentTime = 0;
+    try {
+      await video.play();
+    } catch (reason) {
+      if (reason instanceof DOMException && reason.name === 'AbortError') return;
+      // A browser that refuses sound without a gesture may still play muted.
+      if (reason instanceof DOMException && reason.name === 'NotAllowedError' && !video.muted) {
+        video.muted = true;
+        try {
+          await video.play();
+          return;
+        } catch {
+          // fall through to the message
+        }
+      }
+      setError(playerMessages.playFailed(reason instanceof Error ? reason.message : String(reason)));
+    }
+  }, []);
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused || video.ended) void play();
+    else video.pause();
+  }, [play]);
+
+  const toggleMute = useCallback(() => {
+    const video = videoRef.current;
+    if (video) video.muted = !video.muted;
+  }, []);
+
+  const toggleFullscreen = useCallback(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void container.requestFullscreen?.().catch(() => undefined);
+  }, []);
+
+  const seekBy = useCallback((delta: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+    video.currentTime = Math.min(Math.max(0, video.currentTime + delta), end);
+  }, []);
+
+  const retry = useCallback(() => {
+    videoRef.current?.load();
+    setAttempt((value) => value + 1);
+  }, []);
+
+  // Autoplay the browser did not start by itself (sound without a gesture): try, muted if need be.
+  const autoPlayTried = useRef(false);
+  useEffect(() => {
+    if (!autoPlay || state !== 'loaded' || autoPlayTried.current) return;
+    autoPlayTried.current = true;
+    if (videoRef.current?.paused) void play();
+  }, [autoPlay, state, play]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  // Controls show on pointer movement (or a key) and hide after a quiet spell, but only while playing.
+  const [controlsHidden, setControlsHidden] = useState(false);
+  const [activity, setActivity] = useState(0);
+  const revealControls = useCallback(() => {
+    setControlsHidden(false);
+    setActivity((value) => value + 1);
+  }, []);
+  useEffect(() => {
+    if (state !== 'playing') return;
+    const timer = setTimeout(() => setControlsHidden(true), PLAYER_CONTROLS_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [state, activity]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys typed into a control (the seek slider handles its own arrows) stay with that control.
+    const target = event.target as HTMLElement;
+    if (target.tagName === 'INPUT') return;
+    const key = event.key.toLowerCase();
+    let handled = true;
+    if (key === ' ' || key === 'k') {
+      if (target.tagName === 'BUTTON' && key === ' ') return;
+      togglePlay();
+    } else if (key === 'm') toggleMute();
+    else if (key === 'f') toggleFullscreen();
+    else if (key === 'arrowleft') seekBy(-SEEK_STEP_S);
+    else if (key === 'arrowright') seekBy(SEEK_STEP_S);
+    else handled = false;
+    if (handled) {
+      event.preventDefault();
+      if (state === 'playing') revealControls();
+    }
+  };
+
+  const showControls = !controlsHidden || state !== 'playing';
+  const busy = state === 'loading';
+
+  return (
+    <div
+      ref={containerRef}
+      role="region"
+      aria-label={`Video player: ${title}`}
+      aria-busy={busy}
+      data-state={state}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onPointerMove={() => {
+        if (state === 'playing') revealControls();
+      }}
+      className={`group/player relative overflow-hidden bg-black text-white focus-visible:outline-2 focus-visible:outline-violet-500 ${showControls ? '' : 'cursor-none'} ${className}`}
+    >
+      <video
+        key={attempt}
+        ref={videoRef}
+        src={src}
+        poster={poster ?? undefined}
+        autoPlay={autoPlay}
+        playsInline
+        preload="metadata"
+        className="size-full object-contain"
+        onClick={togglePlay}
+        onLoadStart={() => setState((current) => (current === 'error' ? current : 'loading'))}
+        onLoadedData={() => setState((current) => (current === 'loading' ? 'loaded' : current))}
+        onCanPlay={() => setState((current) => (current === 'loading' ? 'loaded' : current))}
+        onPlaying={() => {
+          setError(null);
+          setControlsHidden(false);
+          setState('playing');
+        }}
+        onPause={(event) => {
+          if (!event.currentTarget.ended) setState((current) => (current === 'error' ? current : 'loaded'));
+        }}
+        onEnded={() => setState('ended')}
+        onError={(event) => {
+          setError(mediaErrorMessage(event.currentTarget.error?.code));
+          setState('error');
+        }}
+        onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+        onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
+        onDurationChange={(event) => setDuration(event.currentTarget.duration)}
+        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+      />
+
+      {state === 'loading' && (
+        <div role="status" className="absolute inset-0 flex items-center justify-center bg-black/40">
+          <Spinner className="size-8" />
+          <span className="sr-only">Loading video…</span>
+        </div>
+      )}
+
+      {state === 'error' && (
+        <div
+          role="alert"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 p-6 text-center"
+        >
+          <AlertIcon className="size-8 text-red-400" />
+          <p className="text-sm font-medium">{error ?? playerMessages.loadFailed}</p>
+          <p className="text-xs text-white/70">{playerMessages.loadFailedTryDownload}</p>
+          <button type="button" onClick={retry} className={buttonClasses({ variant: 'inverse', size: 'sm' })}>
+            <RefreshIcon className="size-4" />
+            Retry
+          </button>
+        </div>
+      )}
+
+      {state === 'ended' && (
+        <div className="absolute inset-0 flex items-center justify-center bg-black/50">
+          <button
+            type="button"
+            onClick={() => void play()}
+            className={buttonClasses({ variant: 'inverse', size: 'md' })}
+          >
+            <ReplayIcon className="size-4" />
+            Replay
+          </button>
+        </div>
+      )}
+
+      {state === 'loaded' && currentTime === 0 && !autoPlay && (
+        <button
+          type="button"
+          onClick={() => void play()}
+          aria-label="Play video"
+          className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow-lg hover:bg-white"
+        >
+          <PlayIcon className="ml-1 size-7 fill-current" />
+        </button>
+      )}
+
+      {error && state !== 'error' && (
+        <p role="alert" className="absolute inset-x-3 top-3 rounded-lg bg-red-600/90 px-3 py-2 text-xs">
+          {error}
+        </p>
+      )}
+
+      <div
+        data-testid="player-controls"
+        data-visible={showControls}
+        className={`absolute inset-x-0 bottom-0 flex items-center gap-2 bg-gradient-to-t from-black/80 to-transparent px-3 pt-8 pb-2 transition-opacity duration-200 ${showControls ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+      >
+        <button
+          type="button"
+          onClick={togglePlay}
+          disabled={state === 'error'}
+          aria-label={state === 'playing' ? 'Pause' : 'Play'}
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-40"
+        >
+          {state === 'playing' ? (
+            <PauseIcon className="size-4.5" />
+          ) : (
+            <PlayIcon className="ml-0.5 size-4.5 fill-current" />
+          )}
+        </button>
+        <button
+          type="button"
+          onClick={toggleMute}
+          aria-label={muted ? 'Unmute' : 'Mute'}
+          aria-pressed={muted}
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+        >
+          {muted ? <MutedIcon className="size-4.5" /> : <VolumeIcon className="size-4.5" />}
+        </button>
+        <span className="text-xs text-white/85 tabular-nums">
+          {formatTime(currentTime)} / {formatTime(duration)}
+        </span>
+        <input
+          type="range"
+          aria-label="Seek"
+          min={0}
+          max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+          step={0.1}
+          value={Math.min(currentTime, Number.isFinite(duration) ? duration : currentTime)}
+          onChange={(event) => {
+            const video = videoRef.current;
+            if (video) video.currentTime = Number(event.target.value);
+          }}
+          className="h-1 min-w-0 flex-1 cursor-pointer accent-violet-400"
+        />
+        <button
+          type="button"
+          onClick={toggleFullscreen}
+          aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+        >
+          {fullscreen ? <ExitFullscreenIcon className="size-4.5" /> : <FullscreenIcon className="size-4.5" />}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { MyDetailsPage } from './my-details-page';

@@ -1,0 +1,2 @@
+export { LoginPage } from './login-page';
+export { VerifyEmailPage } from './verify-email-page';

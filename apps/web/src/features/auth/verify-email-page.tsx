@@ -1,0 +1,158 @@
+import { VERIFICATION_REDIRECT_DELAY_MS } from '@reelcraft/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { AlertIcon, CheckCircleIcon, MailIcon } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../lib/paths';
+import { useVerifyEmail } from './api/verify-email';
+import { verificationErrorMessage } from './auth-errors';
+import { AuthLayout } from './components/auth-layout';
+import { ResendVerificationDialog } from './components/resend-verification-dialog';
+
+type Tone = 'info' | 'pending' | 'success' | 'error';
+
+const toneClasses: Record<Tone, string> = {
+  info: 'bg-violet-500/10 text-violet-600 dark:text-violet-300',
+  pending: 'bg-zinc-500/10 text-zinc-600 dark:text-zinc-300',
+  success: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-300',
+  error: 'bg-red-500/10 text-red-600 dark:text-red-300',
+};
+
+function StatusCard({
+  tone,
+  icon,
+  title,
+  children,
+}: {
+  tone: Tone;
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-3xl border border-zinc-200 bg-white p-8 text-center shadow-xl shadow-zinc-900/5 dark:border-white/10 dark:bg-zinc-900/60 dark:shadow-black/30">
+      <span className={`mx-auto flex size-14 items-center justify-center rounded-full ${toneClasses[tone]}`}>
+        {icon}
+      </span>
+      <h1 className="font-display mt-6 text-2xl font-semibold tracking-tight">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** No token: what to do with the mail we sent (also where registration lands). */
+function CheckInbox() {
+  const location = useLocation();
+  const state = location.state as { email?: unknown } | null;
+  const email = typeof state?.email === 'string' ? state.email : '';
+  const [resendOpen, setResendOpen] = useState(false);
+  return (
+    <StatusCard tone="info" icon={<MailIcon className="size-7" />} title="Check your inbox">
+      <p className="mt-3 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+        {email ? (
+          <>
+            We sent a verification link to{' '}
+            <strong className="font-semibold text-zinc-900 dark:text-white">{email}</strong>.
+          </>
+        ) : (
+          'We sent a verification link to the email address you signed up with.'
+        )}{' '}
+        Open it to activate your account, then sign in.
+      </p>
+      <ul className="mt-5 space-y-1.5 text-left text-sm text-zinc-600 dark:text-zinc-400">
+        <li>• The link works once and is valid for 24 hours.</li>
+        <li>• Nothing there? Look in your spam or promotions folder.</li>
+      </ul>
+      <div className="mt-8 flex flex-col gap-3">
+        <Link to={paths.login} className={buttonClasses({ size: 'lg' })}>
+          Return to Login
+        </Link>
+        <button
+          type="button"
+          onClick={() => setResendOpen(true)}
+          className={buttonClasses({ variant: 'ghost', size: 'lg' })}
+        >
+          Resend verification email
+        </button>
+      </div>
+      <ResendVerificationDialog open={resendOpen} onClose={() => setResendOpen(false)} initialEmail={email} />
+    </StatusCard>
+  );
+}
+
+/** With a token: pending, then success (on to sign in after 3 s) or the catalogue's error. */
+function VerifyToken({ token }: { token: string }) {
+  const verification = useVerifyEmail(token);
+  const navigate = useNavigate();
+  const verified = verification.isSuccess;
+
+  useEffect(() => {
+    if (!verified) return;
+    const timer = setTimeout(() => navigate(paths.login, { replace: true }), VERIFICATION_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [verified, navigate]);
+
+  if (verification.isPending || (verification.isFetching && verification.isError)) {
+    return (
+      <StatusCard tone="pending" icon={<Spinner className="size-7" />} title="Verifying your email">
+        <p role="status" className="mt-3 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          Checking your verification link. This takes a moment.
+        </p>
+      </StatusCard>
+    );
+  }
+
+  if (verification.isError) {
+    return (
+      <StatusCard tone="error" icon={<AlertIcon className="size-7" />} title="We could not verify your email">
+        <p role="alert" className="mt-3 text-sm leading-6 text-zinc-700 dark:text-zinc-300">
+          {verificationErrorMessage(verification.error)}
+        </p>
+        <p className="mt-2 text-sm leading-6 text-zinc-500 dark:text-zinc-400">
+          If the link is old or was used already, sign in or ask for a new link from the sign-in screen.
+        </p>
+        <div className="mt-8 flex flex-col gap-3">
+          <button
+            type="button"
+            onClick={() => void verification.refetch()}
+            className={buttonClasses({ size: 'lg' })}
+          >
+            Try Again
+          </button>
+          <Link to={paths.login} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+            Return to Login
+          </Link>
+        </div>
+      </StatusCard>
+    );
+  }
+
+  return (
+    <StatusCard tone="success" icon={<CheckCircleIcon className="size-7" />} title="Email verified">
+      <p role="status" className="mt-3 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+        Your email address is confirmed. Taking you to sign in…
+      </p>
+      <div className="mt-8 flex flex-col gap-3">
+        <Link to={paths.login} replace className={buttonClasses({ size: 'lg' })}>
+          Continue to Sign In
+        </Link>
+      </div>
+    </StatusCard>
+  );
+}
+
+/**
+ * `/verify-email` (token in the query) and `/verify/:token` (spec 000 section 2.4): instructions
+ * without a token, else the verification and its outcome.
+ */
+export function VerifyEmailPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const token = params.token || search.get('token') || '';
+  return (
+    <AuthLayout title="Verify email">
+      {token ? <VerifyToken key={token} token={token} /> : <CheckInbox />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,1 @@
+export { ImageLibraryPage } from './image-library-page';

@@ -1,0 +1,415 @@
+import {
+  generationGateMessages,
+  imageEnhancerMessages,
+  imageToVideoMessages,
+  promptEnhancementMessages,
+  STORAGE_KEYS,
+  type ImageToVideoSession,
+  type UploadedImage,
+} from '@reelcraft/contract';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
+import { shellApi, testVideoCount } from '../../test/test-data';
+import { estimatedSeconds } from './create-tab';
+import { stageMessage } from './generation-panel';
+
+beforeAll(() => {
+  URL.createObjectURL ??= () => 'blob:local';
+  URL.revokeObjectURL ??= () => undefined;
+});
+
+function uploaded(index: number): UploadedImage {
+  return {
+    id: `img-${index}`,
+    signed_url: `https://storage.test/img-${index}.png`,
+    gcs_uri: `local://uploads/img-${index}.png`,
+    public_url: `https://storage.test/img-${index}.png`,
+    source: 'image-to-video',
+    metadata: {
+      original_filename: `photo-${index}.png`,
+      content_type: 'image/png',
+      size_bytes: 10,
+      width: 10,
+      height: 10,
+    },
+  };
+}
+
+function uploadAnswer(count: number) {
+  const images = Array.from({ length: count }, (_, index) => uploaded(index + 1));
+  return { images, uploaded_count: count, errors: [], warning: null, message: 'ok' };
+}
+
+function imageSession(overrides: Partial<ImageToVideoSession> = {}): ImageToVideoSession {
+  return {
+    session_id: 'img-sess',
+    status: 'processing',
+    current_stage: 'scene_generation',
+    progress: 40,
+    error_message: null,
+    output_video_url: null,
+    video_urls: [],
+    user_id: 'user-1',
+    created_at: new Date().toISOString(),
+    file_count: 1,
+    stage_progress: {},
+    stages: {
+      file_processing: 'completed',
+      scene_generation: 'processing',
+      video_generation: 'pending',
+      final_combination: 'pending',
+    },
+    model_platform: 'veo',
+    extra_params: { quality: 'standard', mode: 'cinematic', aspect_ratio: '16:9', duration: 15 },
+    elapsed_time: 12,
+    message: null,
+    ...overrides,
+  };
+}
+
+function png(name: string, size = 10): File {
+  const file = new File(['x'], name, { type: 'image/png' });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+function renderPage(path = '/image-to-video', api: Parameters<typeof shellApi>[0] = {}) {
+  storeSignedIn();
+  const fake = shellApi({
+    'GET /image-to-video/sessions': { body: [] },
+    'POST /upload/signed-url': (request) => {
+      const form = request.body as FormData;
+      return { status: 201, body: uploadAnswer(form.getAll('files').length) };
+    },
+    'POST /image-to-video/sessions': { status: 201, body: { session_id: 'img-sess' } },
+    'GET /image-to-video/sessions/img-sess': { body: imageSession() },
+    ...api,
+  });
+  return { ...renderApp(path), fake };
+}
+
+function pickImages(files: File[]) {
+  fireEvent.change(screen.getByLabelText('Upload images'), { target: { files } });
+}
+
+describe('image-to-video helpers', () => {
+  it('estimates 30 s plus 15 s per image and words each stage', () => {
+    expect(estimatedSeconds(1)).toBe(45);
+    expect(estimatedSeconds(3)).toBe(75);
+    expect(stageMessage('file_processing', 5)).toBe('Processing your images...');
+    expect(stageMessage('scene_generation', 30)).toBe('Generating scenes from your images...');
+    expect(stageMessage('video_generation', 60)).toBe('Creating your video...');
+    expect(stageMessage('final_combination', 90)).toBe('Finalizing your video...');
+    expect(stageMessage('completed', 100)).toBe('Video generation complete!');
+    expect(stageMessage(null, 42.4)).toBe('Processing... 42%');
+  });
+});
+
+describe('image-to-video create tab', () => {
+  it('fills up to 5 slots, uploads them, then refuses more', async () => {
+    const { fake } = renderPage();
+    await screen.findByRole('tab', { name: 'Create Video', selected: true });
+    pickImages([png('a.png'), png('b.png'), png('c.png')]);
+    expect(await screen.findByRole('listitem', { name: 'Image 3: c.png' })).toBeInTheDocument();
+    pickImages([png('d.png'), png('e.png'), png('f.png')]);
+    expect(screen.getByText(imageToVideoMessages.maxImagesAllowed(5))).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Image 5: e.png' })).toBeInTheDocument();
+    expect(screen.queryByText('f.png')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(fake.sent('POST /upload/signed-url')).toHaveLength(2));
+    expect((fake.sent('POST /upload/signed-url')[0]!.body as FormData).get('source')).toBe('image-to-video');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add More Images' }));
+    expect(screen.getByText(imageToVideoMessages.maxImagesReached)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove a.png' }));
+    expect(screen.queryByRole('listitem', { name: /a\.png/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Empty slot 5' })).toBeInTheDocument();
+  });
+
+  it('refuses non-images and files over 10MB with the spec texts', async () => {
+    renderPage();
+    await screen.findByRole('tab', { name: 'Create Video' });
+    pickImages([new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    expect(screen.getByText(imageToVideoMessages.invalidImageFiles)).toBeInTheDocument();
+    pickImages([png('huge.png', 11 * 1024 * 1024)]);
+    expect(screen.getByText('File size exceeds 10MB limit')).toBeInTheDocument();
+  });
+
+  it('links to the library and, back from it, puts the picked images into the slots and clears them', async () => {
+    window.localStorage.setItem(
+      STORAGE_KEYS.librarySelectedImages,
+      JSON.stringify([
+        {
+          url: 'https://s.test/1.png',
+          filename: 'lib-1.png',
+          gcs_uri: 'local://lib/1.png',
+          public_url: 'https://s.test/1.png',
+        },
+        {
+          url: 'https://s.test/2.png',
+          filename: 'lib-2.png',
+          gcs_uri: 'local://lib/2.png',
+          public_url: 'https://s.test/2.png',
+        },
+      ]),
+    );
+    renderPage('/image-to-video?tab=create');
+    expect(await screen.findByRole('listitem', { name: 'Image 1: lib-1.png' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Image 2: lib-2.png' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.librarySelectedImages)).toBeNull();
+    expect(screen.getByRole('link', { name: 'From Library' })).toHaveAttribute(
+      'href',
+      '/image-library?returnTo=image-to-video&tab=create',
+    );
+  });
+
+  it('checks images and prompt before creating', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Create Video' }));
+    expect(screen.getByText(imageToVideoMessages.atLeastOneImage)).toBeInTheDocument();
+    pickImages([png('a.png')]);
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+    expect(screen.getByText(imageToVideoMessages.promptRequired)).toBeInTheDocument();
+  });
+
+  it('applies the enhance-prompt rules and uses the enhanced text', async () => {
+    let reply = 'short';
+    const { user, fake } = renderPage('/image-to-video', {
+      'POST /llm/generate/text': () => ({ body: { generated_text: reply } }),
+    });
+    const enhance = await screen.findByRole('button', { name: 'Enhance Prompt' });
+    await user.click(enhance);
+    expect(screen.getByText(promptEnhancementMessages.promptRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Text Prompt'), 'abcd');
+    await user.click(enhance);
+    expect(screen.getByText(promptEnhancementMessages.promptTooShort)).toBeInTheDocument();
+    expect(fake.sent('POST /llm/generate/text')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Text Prompt'), 'e beach');
+    await user.click(enhance);
+    expect(await screen.findByText(promptEnhancementMessages.invalidResponse)).toBeInTheDocument();
+    expect((fake.sent('POST /llm/generate/text')[0]!.body as { prompt: string }).prompt).toMatch(
+      /20-50 words/,
+    );
+
+    reply = 'A sunlit beach with gentle waves rolling in and a slow pan across golden sand';
+    await user.click(enhance);
+    await vi.waitFor(() => expect(screen.getByLabelText('Text Prompt')).toHaveValue(reply));
+  });
+
+  it('stops at the generation gate', async () => {
+    const { user, router, fake } = renderPage('/image-to-video', {
+      'GET /user/video-count': { body: testVideoCount({ remaining_videos: 0 }) },
+    });
+    await screen.findByRole('tab', { name: 'Create Video' });
+    pickImages([png('a.png')]);
+    await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+    expect(await screen.findByText(generationGateMessages.noVideosRemaining)).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/subscription-plans');
+    expect(fake.sent('POST /image-to-video/sessions')).toHaveLength(0);
+  });
+
+  it('creates the job with stored images and settings, shows the stages, polls, and goes to the background', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, fake, router } = renderPage('/image-to-video', {
+      'POST /notifications': (request) => ({
+        status: 201,
+        body: {
+          id: 'n1',
+          user_id: 'user-1',
+          title: (request.body as { title: string }).title,
+          message: 'm',
+          status: 'pending',
+          read: false,
+          link: '/projects',
+          video_id: null,
+          session_id: 'img-sess',
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        },
+      }),
+    });
+    await screen.findByRole('tab', { name: 'Create Video' });
+    pickImages([png('a.png'), png('b.png'), png('c.png')]);
+    await vi.waitFor(() => expect(fake.sent('POST /upload/signed-url')).toHaveLength(1));
+    await user.type(screen.getByLabelText('Text Prompt'), 'A beach at sunset');
+    expect(screen.getByText('Estimated time: ~75 seconds')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '9:16' }));
+    await user.click(screen.getByRole('radio', { name: 'Dynamic — energetic effects' }));
+    expect(screen.getByRole('radio', { name: '16:9 ★ Recommended' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+
+    const panel = within(await screen.findByRole('region', { name: 'Generating your video' }));
+    const form = fake.sent('POST /image-to-video/sessions')[0]!.body as FormData;
+    expect(form.get('prompt')).toBe('A beach at sunset');
+    expect(form.get('model_platform')).toBe('veo');
+    expect(form.get('source')).toBe('image-to-video');
+    expect(form.get('seed')).toBe('42');
+    expect(JSON.parse(String(form.get('existing_gcs_uris')))).toEqual([
+      'local://uploads/img-1.png',
+      'local://uploads/img-2.png',
+      'local://uploads/img-3.png',
+    ]);
+    expect(form.getAll('files')).toHaveLength(0);
+    expect(JSON.parse(String(form.get('extra_params')))).toEqual({
+      quality: 'standard',
+      mode: 'dynamic',
+      aspect_ratio: '9:16',
+      duration: 15,
+    });
+    expect(panel.getByTestId('stage-message')).toHaveTextContent('Processing your images...');
+
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(fake.sent('GET /image-to-video/sessions/img-sess')).toHaveLength(1);
+    expect(panel.getByTestId('stage-message')).toHaveTextContent('Generating scenes from your images...');
+    expect(panel.getByRole('listitem', { name: 'Upload (complete)' })).toBeInTheDocument();
+    expect(panel.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+
+    await user.click(panel.getByRole('button', { name: 'Send to background and notify me' }));
+    expect(fake.sent('POST /notifications')[0]!.body).toMatchObject({
+      session_id: 'img-sess',
+      status: 'pending',
+    });
+    await vi.waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
+  });
+
+  it('shows the result on completion with its actions and stores lastVideoUrl', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderPage('/image-to-video', {
+      'GET /image-to-video/sessions/img-sess': {
+        body: imageSession({
+          status: 'completed',
+          current_stage: 'completed',
+          progress: 100,
+          output_video_url: 'https://cdn.test/out.mp4',
+        }),
+      },
+    });
+    await screen.findByRole('tab', { name: 'Create Video' });
+    pickImages([png('a.png')]);
+    await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+    await screen.findByRole('region', { name: 'Generating your video' });
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    const result = within(await screen.findByRole('region', { name: 'Your video' }));
+    expect(result.getByRole('button', { name: 'Download Video' })).toBeInTheDocument();
+    expect(result.getByRole('button', { name: 'Copy Video URL' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lastVideoUrl)).toBe('https://cdn.test/out.mp4');
+    await user.click(result.getByRole('button', { name: 'Create Another Video' }));
+    expect(screen.getByRole('button', { name: 'Create Video' })).toBeInTheDocument();
+  });
+
+  it('flattens a server detail array into one failure message', async () => {
+    const { user } = renderPage('/image-to-video', {
+      'POST /image-to-video/sessions': {
+        status: 422,
+        body: {
+          detail: [
+            { loc: ['body', 'prompt'], msg: 'Missing required field: prompt is required', type: 'x' },
+            { loc: ['body'], msg: 'Second issue', type: 'y' },
+          ],
+        },
+      },
+    });
+    await screen.findByRole('tab', { name: 'Create Video' });
+    pickImages([png('a.png')]);
+    await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+    const failure = within(await screen.findByRole('alert', { name: 'Generation failed' }));
+    expect(failure.getByText('Video creation failed')).toBeInTheDocument();
+    expect(failure.getByText('Missing required field: prompt is required; Second issue')).toBeInTheDocument();
+    await user.click(failure.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByLabelText('Text Prompt')).toHaveValue('A beach');
+  });
+
+  it('shows Recent Videos only when sessions exist', async () => {
+    renderPage('/image-to-video', {
+      'GET /image-to-video/sessions': {
+        body: [
+          {
+            session_id: 's1',
+            created_at: new Date().toISOString(),
+            status: 'completed',
+            videos: [
+              { status: 'completed', message: null, error: null, output_video_url: 'https://cdn.test/a.mp4' },
+            ],
+          },
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Recent Videos' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Recent Videos' })).getByRole('button', {
+        name: 'View video',
+      }),
+    );
+    expect(await screen.findByRole('region', { name: 'Your video' })).toBeInTheDocument();
+  });
+
+  it('has no Recent Videos button without sessions', async () => {
+    renderPage();
+    await screen.findByRole('tab', { name: 'Create Video' });
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('button', { name: 'Recent Videos' })).not.toBeInTheDocument();
+  });
+});
+
+describe('image enhancement tab', () => {
+  it('checks the file, enhances through upload + enhance-image, and uses the result for a video', async () => {
+    const { user, fake, router } = renderPage('/image-to-video?tab=enhance', {
+      'POST /upload/signed-url': { status: 201, body: uploadAnswer(1) },
+      'POST /product-videos/enhance-image': {
+        body: {
+          enhanced_image_url: 'https://storage.test/enhanced.png',
+          enhanced_image_gcs_uri: 'local://uploads/enhanced.png',
+        },
+      },
+    });
+    const input = await screen.findByLabelText(/Product image/);
+    fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
+    expect(screen.getByText(imageEnhancerMessages.invalidFormat)).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [png('big.png', 21 * 1024 * 1024)] } });
+    expect(screen.getByText(imageEnhancerMessages.tooLarge)).toBeInTheDocument();
+
+    fireEvent.change(input, { target: { files: [png('shoe.png')] } });
+    await user.click(screen.getByRole('button', { name: 'Enhance Image' }));
+    expect(screen.getByText(imageEnhancerMessages.instructionsRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Enhancement instructions'), 'white background');
+    await user.click(screen.getByRole('button', { name: 'Enhance Image' }));
+
+    expect(await screen.findByRole('img', { name: 'Enhanced image' })).toHaveAttribute(
+      'src',
+      'https://storage.test/enhanced.png',
+    );
+    expect(screen.getByRole('img', { name: 'Original image' })).toBeInTheDocument();
+    expect((fake.sent('POST /upload/signed-url')[0]!.body as FormData).get('source')).toBe(
+      'image-enhancement',
+    );
+    expect(fake.sent('POST /product-videos/enhance-image')[0]!.body).toEqual({
+      object_key: 'local://uploads/img-1.png',
+      prompt: 'white background',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Use for Video' }));
+    expect(currentUrl(router)).toBe('/image-to-video?tab=create');
+    expect(await screen.findByRole('listitem', { name: 'Image 1: Enhanced shoe.png' })).toBeInTheDocument();
+  });
+
+  it('words a failed enhancement with the server reason', async () => {
+    const { user } = renderPage('/image-to-video?tab=enhance', {
+      'POST /upload/signed-url': { status: 201, body: uploadAnswer(1) },
+      'POST /product-videos/enhance-image': { status: 502, body: { detail: 'provider down' } },
+    });
+    fireEvent.change(await screen.findByLabelText(/Product image/), { target: { files: [png('shoe.png')] } });
+    await user.type(screen.getByLabelText('Enhancement instructions'), 'white background');
+    await user.click(screen.getByRole('button', { name: 'Enhance Image' }));
+    expect(
+      await screen.findByText(imageEnhancerMessages.enhancementFailed('provider down')),
+    ).toBeInTheDocument();
+  });
+});

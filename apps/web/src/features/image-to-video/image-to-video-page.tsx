@@ -1,0 +1,199 @@
+import {
+  imageEnhancerMessages,
+  imageToVideoMessages,
+  listImageToVideoSessions,
+  MAX_IMAGE_SLOTS,
+  type EnhanceImageAnswer,
+} from '@reelcraft/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { Dialog } from '../../components/dialog';
+import { useToast } from '../../components/toast';
+import { callApi } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { formatRelativeTime } from '../../lib/relative-time';
+import { CreateTab } from './create-tab';
+import { EnhanceTab } from './enhance-tab';
+import { clearLibrarySelection, readLibrarySelection, slotId, type ImageSlot } from './slots';
+
+type Tab = 'create' | 'enhance';
+
+const recentSessionsKey = ['image-to-video', 'sessions'] as const;
+
+export function ImageToVideoPage() {
+  const toast = useToast();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = searchParams.get('tab') === 'enhance' ? 'enhance' : 'create';
+  // Back from the library: its picks fill the empty slots, then the hand-over is cleared.
+  const [slots, setSlotsState] = useState<ImageSlot[]>(() =>
+    readLibrarySelection().slice(0, MAX_IMAGE_SLOTS),
+  );
+  useEffect(() => clearLibrarySelection(), []);
+  const [busy, setBusy] = useState(false);
+  const [tipsOpen, setTipsOpen] = useState(false);
+  const [recentOpen, setRecentOpen] = useState(false);
+  const [completedUrl, setCompletedUrl] = useState<string | null>(null);
+
+  const recent = useQuery({
+    queryKey: recentSessionsKey,
+    queryFn: ({ signal }) => callApi(listImageToVideoSessions, { query: { limit: 10 }, signal }),
+  });
+
+  const setSlots = useCallback((update: (slots: ImageSlot[]) => ImageSlot[]) => setSlotsState(update), []);
+
+  function selectTab(next: Tab) {
+    setSearchParams(
+      (params) => {
+        params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  function addEnhancedImage(image: EnhanceImageAnswer, name: string) {
+    if (slots.length >= MAX_IMAGE_SLOTS) {
+      toast.show({
+        title: imageEnhancerMessages.addEnhancedImageFailed,
+        message: imageToVideoMessages.maxImagesReached,
+        tone: 'error',
+      });
+      return;
+    }
+    setSlotsState((current) => [
+      ...current,
+      {
+        id: slotId(),
+        name: `Enhanced ${name}`,
+        type: 'image',
+        size: 0,
+        url: image.enhanced_image_url,
+        objectKey: image.enhanced_image_gcs_uri,
+        file: null,
+        fromLibrary: false,
+        uploading: false,
+      },
+    ]);
+    selectTab('create');
+  }
+
+  const sessions = recent.data ?? [];
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-wrap items-center gap-3">
+        {busy ? (
+          <button type="button" disabled className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+            ← Back
+          </button>
+        ) : (
+          <Link to={paths.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+            ← Back
+          </Link>
+        )}
+        <h1 className="flex-1 text-2xl font-semibold tracking-tight">Create Video from Images</h1>
+        {sessions.length > 0 ? (
+          <button
+            type="button"
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+            onClick={() => setRecentOpen(true)}
+          >
+            Recent Videos
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          onClick={() => setTipsOpen(true)}
+        >
+          Tips
+        </button>
+      </header>
+
+      <div
+        role="tablist"
+        aria-label="Image to video"
+        className="flex gap-2 border-b border-zinc-200 dark:border-white/10"
+      >
+        {(
+          [
+            ['enhance', 'Image Enhancement'],
+            ['create', 'Create Video'],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={tab === value}
+            disabled={busy && tab !== value}
+            onClick={() => selectTab(value)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
+              tab === value ? 'border-violet-500' : 'border-transparent text-zinc-500'
+            }`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" aria-label={tab === 'create' ? 'Create Video' : 'Image Enhancement'}>
+        {tab === 'create' ? (
+          <CreateTab
+            slots={slots}
+            setSlots={setSlots}
+            onBusyChange={setBusy}
+            completedUrl={completedUrl}
+            onClearCompleted={() => setCompletedUrl(null)}
+          />
+        ) : (
+          <EnhanceTab onUseForVideo={addEnhancedImage} />
+        )}
+      </div>
+
+      <Dialog open={tipsOpen} onClose={() => setTipsOpen(false)} title="Tips for better results" size="lg">
+        <ul className="list-disc space-y-2 pl-5 text-sm text-zinc-600 dark:text-zinc-300">
+          <li>Use up to {MAX_IMAGE_SLOTS} sharp, well-lit images of the same subject or story.</li>
+          <li>Put the images in the order the video should show them.</li>
+          <li>Describe the motion and mood in the prompt: 10-50 words works best.</li>
+          <li>Enhance product photos first in the Image Enhancement tab for a clean look.</li>
+          <li>Choose 9:16 for stories and reels, 16:9 for YouTube and websites, 1:1 for feeds.</li>
+        </ul>
+      </Dialog>
+
+      <Dialog open={recentOpen} onClose={() => setRecentOpen(false)} title="Recent Videos">
+        <ul className="flex flex-col gap-2">
+          {sessions.map((session) => {
+            const url = session.videos.find((video) => video.output_video_url)?.output_video_url ?? null;
+            return (
+              <li
+                key={session.session_id}
+                className="flex items-center justify-between gap-2 rounded-xl border border-zinc-200 p-3 text-sm dark:border-white/10"
+              >
+                <span>
+                  <span className="font-medium capitalize">{session.status}</span>
+                  <span className="ml-2 text-zinc-500">{formatRelativeTime(session.created_at)}</span>
+                </span>
+                {session.status === 'completed' && url ? (
+                  <button
+                    type="button"
+                    className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                    onClick={() => {
+                      setCompletedUrl(url);
+                      setRecentOpen(false);
+                      selectTab('create');
+                    }}
+                  >
+                    View video
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ImageToVideoPage } from './image-to-video-page';

@@ -1,0 +1,1 @@
+export { MyVideosPage } from './my-videos-page';

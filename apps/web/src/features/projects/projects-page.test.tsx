@@ -1,0 +1,189 @@
+import {
+  PROJECTS_BACKGROUND_FETCH_DELAY_MS,
+  PROJECTS_SKELETON_COUNT,
+  playerMessages,
+  projectsMessages,
+  type Video,
+} from '@reelcraft/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { SentRequest } from '../../test/fake-api';
+import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
+import { shellApi, testProject } from '../../test/test-data';
+
+function seed(count: number, overrides: (index: number) => Partial<Video> = () => ({})): Video[] {
+  return Array.from({ length: count }, (_, index) =>
+    testProject({ id: `v${index + 1}`, title: `Clip ${index + 1}`, ...overrides(index) }),
+  );
+}
+
+/** GET /videos as the server answers it: filtered by q and status, then sliced. */
+function videosServer(all: Video[]) {
+  return (request: SentRequest) => {
+    const q = request.query.get('q')?.toLowerCase();
+    const status = request.query.get('status');
+    const matching = all.filter(
+      (video) => (!q || video.title.toLowerCase().includes(q)) && (!status || video.status === status),
+    );
+    const offset = Number(request.query.get('offset') ?? 0);
+    const limit = Number(request.query.get('limit') ?? 12);
+    return { body: { videos: matching.slice(offset, offset + limit), total: matching.length } };
+  };
+}
+
+function renderProjects(path = '/projects', handlers: Parameters<typeof shellApi>[0] = {}) {
+  storeSignedIn();
+  const api = shellApi(handlers);
+  return { ...renderApp(path), api };
+}
+
+const cardTitles = () =>
+  within(screen.getByRole('list', { name: 'Projects' }))
+    .getAllByRole('article')
+    .map((card) => card.getAttribute('aria-label'));
+
+describe('projects screen', () => {
+  it('shows 8 skeletons, then the first 5, then the background load of 50 merged in after 1 s, 12 a page', async () => {
+    const all = seed(30);
+    const { api } = renderProjects('/projects', { 'GET /videos': videosServer(all) });
+    expect(screen.getByRole('heading', { level: 1, name: 'My Projects' })).toBeInTheDocument();
+    const loading = screen.getByText('Loading projects…').closest('[role="status"]') as HTMLElement;
+    expect(loading.querySelectorAll('[aria-hidden="true"].animate-pulse')).toHaveLength(
+      PROJECTS_SKELETON_COUNT,
+    );
+
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(api.sent('GET /videos')[0]?.query.get('limit')).toBe('5');
+
+    await waitFor(() => expect(cardTitles()).toHaveLength(12), {
+      timeout: PROJECTS_BACKGROUND_FETCH_DELAY_MS + 2_000,
+    });
+    expect(api.sent('GET /videos').map((request) => request.query.get('limit'))).toEqual(['5', '50']);
+    expect(cardTitles()[0]).toBe('Clip 1');
+
+    const pages = screen.getByRole('navigation', { name: 'Projects pages' });
+    expect(within(pages).getAllByRole('button', { name: /^Page / })).toHaveLength(3);
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('pages, loads more, filters and searches on the server', async () => {
+    const all = seed(80, (index) => ({ status: index % 2 === 0 ? 'completed' : 'processing' }));
+    const { user, api } = renderProjects('/projects', { 'GET /videos': videosServer(all) });
+    await waitFor(() => expect(cardTitles()).toHaveLength(12), { timeout: 3_000 });
+
+    const pages = screen.getByRole('navigation', { name: 'Projects pages' });
+    // 80 projects: 7 pages, a window of 5.
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(cardTitles()[0]).toBe('Clip 13');
+    await user.click(within(pages).getByRole('button', { name: 'Page 5' }));
+    // Page 5 starts at 48: two from the background list, the rest fetched as its own page.
+    await waitFor(() => expect(cardTitles()).toHaveLength(12));
+    expect(cardTitles()[0]).toBe('Clip 49');
+    expect(api.sent('GET /videos').some((request) => request.query.get('offset') === '48')).toBe(true);
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['3', '4', '5', '6', '7']);
+
+    await user.click(screen.getByRole('button', { name: projectsMessages.loadMore }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(24));
+
+    await user.click(screen.getByRole('button', { name: 'Completed' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(api.sent('GET /videos').at(-1)?.query.get('status')).toBe('completed');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'Clip 7');
+    await waitFor(() => expect(cardTitles()).toEqual(['Clip 7', 'Clip 71', 'Clip 73', 'Clip 75', 'Clip 77']));
+    expect(api.sent('GET /videos').at(-1)?.query.get('q')).toBe('Clip 7');
+  }, 15_000);
+
+  it('shows the two empty states and the Create New Project button', async () => {
+    const { user } = renderProjects('/projects', { 'GET /videos': videosServer([]) });
+    expect(await screen.findByText(projectsMessages.noProjects)).toBeInTheDocument();
+    expect(screen.getByText(projectsMessages.startFirstProject)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create New Project' })).toHaveAttribute('href', '/dashboard');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'nothing');
+    expect(await screen.findByText(projectsMessages.noSearchMatch)).toBeInTheDocument();
+  });
+
+  it('says why loading failed and tries again', async () => {
+    let fail = true;
+    const all = seed(2);
+    const { user } = renderProjects('/projects', {
+      'GET /videos': (request) =>
+        fail ? { status: 403, body: { detail: 'Forbidden' } } : videosServer(all)(request),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(projectsMessages.fetchVideosFailed(403));
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(cardTitles()).toEqual(['Clip 1', 'Clip 2']));
+  });
+
+  it('opens the viewer with ?open=, fetching a project not in the list; Escape/Close close it', async () => {
+    const all = seed(8);
+    const { router, user } = renderProjects('/projects?open=v8', { 'GET /videos': videosServer(all) });
+    const viewer = await screen.findByRole('dialog', { name: 'Clip 8' });
+    expect(within(viewer).getByRole('region', { name: 'Video player: Clip 8' })).toBeInTheDocument();
+    expect(viewer.querySelector('video')).toHaveAttribute('autoplay');
+    await user.click(within(viewer).getByRole('button', { name: 'Close' }));
+    expect(currentUrl(router)).toBe('/projects');
+
+    await user.click(screen.getByRole('button', { name: 'Open Clip 2' }));
+    expect(currentUrl(router)).toBe('/projects?open=v2');
+    expect(await screen.findByRole('dialog', { name: 'Clip 2' })).toBeInTheDocument();
+  });
+
+  it("says 'Video not available' in the viewer of a project without a video; no play overlay on its card", async () => {
+    const all = [testProject({ id: 'x', title: 'Broken', video_url: null, status: 'failed' })];
+    renderProjects('/projects?open=x', { 'GET /videos': videosServer(all) });
+    const viewer = await screen.findByRole('dialog', { name: 'Broken' });
+    expect(within(viewer).getByText(projectsMessages.notAvailable)).toBeInTheDocument();
+    expect(within(viewer).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it('downloads under the title, says so, and shows Edit as coming soon', async () => {
+    const all = [testProject({ id: 'd', title: 'Beach day!', video_url: '/media/beach.mp4' })];
+    const createObjectURL = vi.fn(() => 'blob:beach');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('Beach_day_.mp4');
+    });
+    const { user } = renderProjects('/projects', {
+      'GET /videos': videosServer(all),
+      'GET /media/beach.mp4': () => new Response(new Blob(['mp4'], { type: 'video/mp4' })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Beach day!' }));
+    expect(await screen.findByText(playerMessages.downloadSucceeded)).toBeInTheDocument();
+    expect(click).toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Beach day!' }));
+    expect(await screen.findByText(projectsMessages.editComingSoon)).toBeInTheDocument();
+  });
+
+  it('reports a failed download', async () => {
+    const all = [testProject({ id: 'd', title: 'Beach', video_url: '/media/gone.mp4' })];
+    const { user } = renderProjects('/projects', {
+      'GET /videos': videosServer(all),
+      'GET /media/gone.mp4': { status: 404 },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Beach' }));
+    expect(await screen.findByText(playerMessages.downloadFailed)).toBeInTheDocument();
+  });
+
+  it('opens the feedback dialog', async () => {
+    const { user } = renderProjects('/projects', { 'GET /videos': videosServer([]) });
+    await user.click(screen.getByRole('button', { name: 'Share feedback' }));
+    expect(await screen.findByRole('dialog', { name: 'Share feedback' })).toBeInTheDocument();
+    await act(async () => {});
+  });
+});

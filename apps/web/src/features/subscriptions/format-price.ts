@@ -1,0 +1,16 @@
+/** A plan's price for people: `$19.00`, `€49.00`; a free plan reads `Free`. */
+export function formatPrice(amount: number, currency: string): string {
+  if (amount === 0) return 'Free';
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** `30 days` reads `month` on the price line (`$19.00 / month`), any other length as itself. */
+export function periodLabel(days: number): string {
+  if (days === 30) return 'month';
+  if (days === 365) return 'year';
+  return `${days} days`;
+}

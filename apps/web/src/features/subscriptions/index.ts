@@ -1,0 +1,3 @@
+export { PaymentPage } from './payment-page';
+export { PaymentSuccessPage } from './payment-success-page';
+export { SubscriptionPlansPage } from './subscription-plans-page';

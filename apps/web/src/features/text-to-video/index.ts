@@ -1,0 +1,1 @@
+export { TextToVideoPage } from './text-to-video-page';

@@ -1,0 +1,35 @@
+// The client-side routes (spec 000 section 2.1) that code links to. The route table in app/routes.tsx
+// mounts screens on them; features link through these names instead of spelling paths.
+export const paths = {
+  home: '/',
+  login: '/login',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  /** Verification by link: `/verify/{token}`. */
+  verifyLink: '/verify',
+  onboarding: '/onboarding',
+  dashboard: '/dashboard',
+  myDetails: '/my-details',
+  subscriptionPlans: '/subscription-plans',
+  /** Query plan and amount; the checkout comes back here with token (and PayerID or cancelled). */
+  payment: '/payment',
+  /** Query session_id (card checkout) or subscription_id (order-based checkout). */
+  paymentSuccess: '/payment-success',
+  notifications: '/notifications',
+  projects: '/projects',
+  /** AI Studio; the sidebar opens it with `?reset=1` (studioFresh). */
+  studio: '/studio',
+  studioFresh: '/studio?reset=1',
+  textToVideo: '/text-to-video',
+  imageToVideo: '/image-to-video',
+  pptToVideo: '/ppt-to-video',
+  chatToVideo: '/chat-to-video',
+  imageLibrary: '/image-library',
+  avatars: '/avatars',
+  myVideos: '/my-videos',
+} as const;
+
+/** `/projects?open={id}`: the projects screen with that project's viewer open. */
+export function projectPath(projectId: string): string {
+  return `${paths.projects}?${new URLSearchParams({ open: projectId }).toString()}`;
+}

@@ -1,0 +1,19 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * Whether the media query matches now; re-renders when that changes. Where the environment has no
+ * matchMedia (tests, old browsers) it answers `fallback`.
+ */
+export function useMediaQuery(query: string, fallback = false): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  const read = () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback);
+  return useSyncExternalStore(subscribe, read, () => fallback);
+}

@@ -1,0 +1,96 @@
+// One lint setup for every workspace. Formatting is Prettier's job (eslint-config-prettier turns off
+// the rules that would fight it); this file holds correctness rules and the architecture boundaries.
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+function folders(dir) {
+  const full = path.join(root, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+// A feature (web) or module (server) may not reach into another one's files. Server modules talk
+// through the other module's public `index.ts`; web features go through the API or shared code.
+// Generated from the folders, so a new feature is covered without editing this file.
+const webFeatures = folders('apps/web/src/features');
+const serverModules = folders('apps/server/src/modules');
+const boundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: share through components/ or lib/.',
+  })),
+  ...serverModules.map((module) => ({
+    target: `./apps/server/src/modules/${module}`,
+    from: './apps/server/src/modules',
+    except: [`./${module}`, ...serverModules.filter((m) => m !== module).map((m) => `./${m}/index.ts`)],
+    message: "A module uses another module only through that module's index.ts.",
+  })),
+  // Dependencies point one way: shared code never imports features or the app shell.
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code (components/, lib/) must not depend on features or the app.',
+  },
+  {
+    target: './apps/server/src/platform',
+    from: './apps/server/src/modules',
+    message: 'The platform layer must not depend on feature modules.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { import: importPlugin },
+    settings: {
+      // Resolve extensionless TypeScript imports, or the boundary rule cannot see where they point.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/scripts/**', 'bench/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,308 @@
+/**
+ * Every user-facing text of the spec's error catalogues (spec 000 and 001, section 8) and validation
+ * rules (section 5), verbatim: the UI shows them as they are, and tests compare against them.
+ * Texts the spec describes without quoting are marked "ours".
+ */
+import {
+  ENHANCER_MAX_MB,
+  MAX_UPLOAD_FILES,
+  PROMPT_ENHANCE_MIN_CHARS,
+  STUDIO_CANDIDATE_COUNT,
+  UPLOAD_MAX_MB,
+} from './constants';
+
+/** The catalogue's fallback where nothing more specific applies (spec 000 section 8, "Default"). */
+export function defaultFailure(action: string): string {
+  return `Failed to ${action}`;
+}
+
+/**
+ * `detail` texts the server sends, which the web client matches on or shows as they are. Kept apart
+ * from the UI texts because some differ from what the UI shows for them (login shows
+ * `loginMessages.emailNotVerified` for `emailNotVerified`).
+ */
+export const serverDetailMessages = {
+  emailNotVerified: 'Email not verified',
+  emailAlreadyRegistered: 'Email already registered',
+  subscriptionPlanNotFound: 'Subscription plan not found',
+  invalidToken: 'Invalid or missing JWT token',
+  jobNotFound: 'Job not found',
+  jobOrCandidateNotFound: 'Job or candidate not found',
+  /** The studio client retries a select whose 400 detail contains this. */
+  candidatesNotReady: 'Candidates not ready for selection',
+  voiceCloneNotFound: 'Voice clone not found',
+  imageNotFound: 'Image not found',
+  chatSessionNotFound: 'Session not found or access denied',
+  promptRequired: 'Missing required field: prompt is required',
+  filesRequired: 'Missing required fields: files field is required',
+  noFilesForUpload: 'No files provided for upload',
+  tooManyUploadFiles: `Maximum ${MAX_UPLOAD_FILES} images can be uploaded at once`,
+  noAudioForLipsync: 'No audio available for lip-sync',
+  videoNotReadyForVoiceover: 'Video must be ready before adding voiceover',
+  generationLimitReached: 'Video creation limit reached',
+  // Ours: the spec names these cases without quoting a text.
+  notFound: 'Not found',
+  invalidCredentials: 'Incorrect email or password',
+  invalidResetToken: 'Reset link is invalid or has expired',
+  unsupportedFileType: 'Unsupported file type',
+} as const;
+
+export const sessionMessages = {
+  /** Rejected locally before sending, when the stored token is past its expiry. */
+  tokenExpired: 'Token expired',
+  sessionExpired: 'Your session has expired. Please log in again.',
+} as const;
+
+export const loginMessages = {
+  /** Shown when the server's detail is `serverDetailMessages.emailNotVerified`. */
+  emailNotVerified: 'Please verify your email before logging in.',
+  invalidCredentials: 'Invalid email or password.',
+  accessDenied: 'Access denied. Please check your credentials.',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  failed: 'Login failed',
+  networkError: 'Network error. Please check your connection.',
+  googleFailed: 'Google login failed',
+  /** A login error containing this shows the resend-verification link. */
+  verifyEmailHint: 'verify your email',
+} as const;
+
+export const registerMessages = {
+  emailAlreadyRegistered: 'Email already registered.',
+  invalidData: 'Invalid registration data',
+  failed: 'Registration failed',
+} as const;
+
+/** Forgot password and reset password (spec 000 section 8); resend verification is in verificationMessages. */
+export const passwordMessages = {
+  /** Ours: the spec says a 404 tells the feature is unavailable and to contact support. */
+  featureUnavailable: 'This feature is not available right now. Please contact support.',
+  forgotFailed: 'Failed to send password reset email',
+  forgotFailedShort: 'Failed to send reset email',
+  resetFailed: 'Failed to reset password',
+  resetEmailSent: 'Password reset email sent! Check your inbox.',
+  resetSucceeded: 'Password reset successfully! You can now login with your new password.',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+export const verificationMessages = {
+  invalidLinkFormat: 'Invalid verification link format',
+  invalidLink: 'Invalid verification link',
+  linkExpiredOrInvalid: 'Verification link has expired or is invalid',
+  linkExpired: 'Verification link has expired',
+  userNotFound: 'User account not found',
+  endpointNotFound: 'Verification endpoint not found',
+  serverError: 'Server error occurred during verification. Please try again.',
+  // Spec 001 quotes it without the final period that spec 000's list adds.
+  networkError: 'Network error during email verification',
+  resendFailed: 'Failed to resend verification email',
+  resendFailedShort: 'Failed to send verification email',
+  resendSucceeded: 'Verification email sent! Check your inbox.',
+  resendFeatureUnavailable: passwordMessages.featureUnavailable,
+} as const;
+
+export const generationGateMessages = {
+  noVideosRemaining: 'No videos remaining. Please upgrade your plan to continue.',
+  generationDisabled: 'Video generation is currently disabled. Please check your subscription status.',
+  checkFailed: 'Failed to check subscription status. Please try again.',
+  /** The studio's entry check, which goes to /dashboard instead of the plans. */
+  studioCheckFailed: 'Failed to verify video generation permission. Please try again.',
+} as const;
+
+export const paymentMessages = {
+  notCompleted: 'Payment could not be completed.',
+  succeeded: 'Payment successful! Your subscription has been activated.',
+  activationFailed: 'Payment successful but failed to activate subscription. Please contact support.',
+  /** Description of the checkout order. */
+  orderDescription: (plan: string) => `Subscription plan: ${plan}`,
+} as const;
+
+export const planMessages = {
+  notFound: 'Subscription plan not found.',
+} as const;
+
+export const feedbackMessages = {
+  submitFailed: 'We could not submit your feedback. Please try again.',
+  submitFailedAlternative: 'Failed to submit feedback. Please try again.',
+  thanks: 'Thanks for helping us improve!',
+  // Ours: the spec states the rules without texts.
+  userIdRequired: 'Please enter your user ID',
+  answerRequired: 'This question is required',
+} as const;
+
+/** Shared by text-to-video and image-to-video (spec 001 section 8, "Text and image generation"). */
+export const generationMessages = {
+  noSessionId: 'No session ID received from server',
+  startFailed: 'Failed to start video generation',
+  statusCheckFailed: 'Failed to check video status',
+  completedWithoutUrl: 'Video generation completed but no video URL provided',
+  generationFailed: 'Video generation failed',
+  creationFailed: 'Video creation failed',
+  createFailed: 'Failed to create video',
+} as const;
+
+export const textToVideoMessages = {
+  descriptionRequired: 'Video description is required',
+  /** Progress bands: below 25, 50, 75, then the rest. */
+  progressInitializing: 'Initializing',
+  progressProcessing: 'Processing text',
+  progressRendering: 'Rendering video',
+  progressFinalizing: 'Finalizing',
+} as const;
+
+export const imageToVideoMessages = {
+  atLeastOneImage: 'Please upload at least one image',
+  promptRequired: 'Please enter a text prompt',
+  filesFieldRequired: 'No images to process: files field is required',
+  invalidImageFiles: 'Please select valid image files',
+  maxImagesReached: 'Maximum images reached. Remove an image first.',
+  maxImagesAllowed: (n: number) => `Maximum of ${n} images allowed`,
+  invalidLastFrame: 'Please select a valid image file (PNG, JPG, JPEG, GIF, BMP)',
+  fileTooLarge: `File size must be less than ${UPLOAD_MAX_MB}MB`,
+  invalidVoiceSample: 'Please select a valid audio file (MP3, WAV, M4A, OGG)',
+  uploadImageFailed: 'Failed to upload image',
+  stageFileProcessing: 'Processing your images...',
+  stageSceneGeneration: 'Generating scenes from your images...',
+  stageVideoGeneration: 'Creating your video...',
+  stageFinalCombination: 'Finalizing your video...',
+  stageCompleted: 'Video generation complete!',
+  stageOther: (percent: number) => `Processing... ${percent}%`,
+} as const;
+
+export const imageEnhancerMessages = {
+  invalidFormat: 'Invalid image format. Please use JPEG, PNG, or WebP.',
+  tooLarge: `Image too large. Maximum size is ${ENHANCER_MAX_MB}MB.`,
+  enhanceFailed: 'Failed to enhance image',
+  enhancementFailed: (reason: string) => `Enhancement failed: ${reason}. Please try again.`,
+  addEnhancedImageFailed: 'Failed to add enhanced image',
+  // Ours: the enhancer needs both, the spec gives no text.
+  imageRequired: 'Please upload an image to enhance',
+  instructionsRequired: 'Please describe how to enhance the image',
+} as const;
+
+export const promptEnhancementMessages = {
+  promptRequired: 'Please enter a prompt first',
+  promptTooShort: `Please enter a more detailed prompt (at least ${PROMPT_ENHANCE_MIN_CHARS} characters)`,
+  invalidResponse: 'Received invalid response from AI',
+  failed: 'Failed to generate enhanced prompt.',
+} as const;
+
+export const uploadMessages = {
+  noFiles: serverDetailMessages.noFilesForUpload,
+  tooManyFiles: serverDetailMessages.tooManyUploadFiles,
+  /** Ours: the spec lists "all uploads failed" as a 400 variant without its text. */
+  allUploadsFailed: 'All uploads failed',
+  authRequired: 'Authentication required. Please log in again.',
+  authFailed: 'Authentication failed. Please log in again.',
+  filesTooLarge: 'Files too large. Please reduce file sizes and try again.',
+  validationFailed: (detail: string) => `Validation failed: ${detail}`,
+  serverError: 'Server error occurred during upload. Please try again.',
+  // The generic uploader.
+  invalidFileType: (acceptedTypes: string) => `Invalid file type. Accepted types: ${acceptedTypes}`,
+  fileSizeExceeds: (maxMb: number) => `File size exceeds ${maxMb}MB limit`,
+  readError: 'Error reading file',
+} as const;
+
+export const studioMessages = {
+  notAuthenticated: 'Not authenticated. Please log in to continue.',
+  generateCandidatesFirst: `Please generate candidates first by clicking "Generate ${STUDIO_CANDIDATE_COUNT} Candidates"`,
+  candidatesReady: (n: number) => `Candidates ready ${n}/${STUDIO_CANDIDATE_COUNT}`,
+  creationLimitReached: serverDetailMessages.generationLimitReached,
+  invalidParameters: 'Invalid request parameters',
+  requestValidationFailed: 'Request validation failed',
+  createJobFailed: 'Failed to create video job',
+  jobNotFound: serverDetailMessages.jobNotFound,
+  jobOrCandidateNotFound: serverDetailMessages.jobOrCandidateNotFound,
+  candidatesStillProcessing: 'Candidates are still being processed. Please wait a moment and try again.',
+  invalidExtension: 'Invalid extension request',
+  extendFailed: 'Failed to extend video',
+  videoNotReadyForVoiceover: serverDetailMessages.videoNotReadyForVoiceover,
+  videoNotReadyForVoiceoverWithStatus: (status: string) =>
+    `${serverDetailMessages.videoNotReadyForVoiceover} Current status: ${status}`,
+  voiceoverFailed: 'Failed to generate voiceover',
+  invalidRecordedAudio: 'Invalid audio file or job not ready',
+  noAudioForLipsync: serverDetailMessages.noAudioForLipsync,
+  lipsyncFailed: 'Failed to apply lip-sync',
+  assetsFailed: 'Failed to get job assets',
+  noJobId: 'No job ID available',
+  uploadFilesFailed: 'Failed to upload files',
+  selectCandidateFailed: 'Failed to select candidate',
+  fetchCandidatesFailed: 'Failed to fetch video candidates',
+  generationTimedOut: 'Video generation timed out. Please try again.',
+  generationFailedDefault: 'Generation failed',
+  unknownError: 'Unknown error',
+  backendSessionIssue:
+    'Backend session issue occurred, but no video candidates were received. Please try again.',
+  lipsyncTimedOut: 'Lip-sync processing timed out. Please try again.',
+  lipsyncProcessingFailed: 'Lip-sync processing failed',
+  lipsyncPollingLimitReached: 'Lip-sync processing timed out (polling limit reached)',
+  lipsyncMonitorFailed: 'Failed to monitor lip-sync completion',
+  /** Notification titles raised by the studio. */
+  candidatesReadyTitle: 'AI Studio Candidates Ready',
+  generationFailedTitle: 'AI Studio Generation Failed',
+} as const;
+
+export const voiceMessages = {
+  loadFailed: 'Failed to load voices',
+  cloneInvalid: 'Invalid audio file or parameters',
+  cloneTooLarge: 'Audio file too large. Please use a smaller file.',
+  cloneUnsupportedFormat: 'Audio file format not supported. Please use WAV, MP3, or WebM format.',
+  cloneNotFound: serverDetailMessages.voiceCloneNotFound,
+  // Ours: the spec says these name the voice provider without quoting them.
+  providerUnauthorized: 'The voice provider rejected our credentials. Please contact support.',
+  providerForbidden: 'The voice provider denied access to this voice.',
+  providerRateLimited: 'The voice provider is busy. Please try again in a moment.',
+} as const;
+
+export const chatMessages = {
+  invalidToken: serverDetailMessages.invalidToken,
+  sessionNotFound: serverDetailMessages.chatSessionNotFound,
+  invalidRequest: 'Invalid request data',
+  processingError: 'Processing error',
+  sendFailed: 'Failed to send message',
+  processingApology: 'Sorry, there was an error processing your message. Please try again.',
+  emptyMessage: 'Message cannot be empty',
+  noActiveSession: 'No active chat session. Please create a session first.',
+} as const;
+
+export const libraryMessages = {
+  authRequired: (action: string) => `Authentication required to ${action}`,
+  saveNotImplemented: 'Image library save endpoint not implemented yet',
+  /** Ours: the spec gives no text for a 405. */
+  methodNotAllowed: 'This action is not supported by the image library.',
+  imageNotFound: serverDetailMessages.imageNotFound,
+  loadTimeout: 'Loading timeout - please try refreshing',
+  usingCachedImages: 'Using cached images (API timeout)',
+  loadFailed: 'Failed to load images',
+  downloadFailed: 'Failed to download image',
+  deleteFailed: defaultFailure('delete image'),
+  selectedCount: (n: number) => `${n} selected`,
+} as const;
+
+export const projectsMessages = {
+  fetchVideosFailed: (status: number) => `Failed to fetch videos (status ${status})`,
+  noRecentProjects: 'No recent projects found. Create your first video!',
+  notReadyForDownload: 'Video not ready for download yet',
+  editComingSoon: 'Edit functionality coming soon!',
+  noProjects: 'No projects found',
+  noSearchMatch: 'No projects match your search',
+  startFirstProject: 'Start creating your first video project',
+  searchPlaceholder: 'Search projects...',
+  loadMore: 'Load More Projects',
+  loadingMore: 'Loading more projects...',
+  stillProcessing: 'Video is still processing...',
+  notAvailable: 'Video not available',
+} as const;
+
+export const playerMessages = {
+  // Ours: the spec names the four media error codes without texts.
+  mediaErrorAborted: 'Video loading was aborted',
+  mediaErrorNetwork: 'A network error stopped the video from loading',
+  mediaErrorDecode: 'Video decoding failed: the file is corrupt or unsupported',
+  mediaErrorFormat: 'Video format not supported',
+  loadFailed: 'Failed to load video',
+  loadFailedTryDownload: 'Failed to load video. Please try downloading it instead.',
+  playbackFailed: 'Video playback failed. Please try downloading the video.',
+  playFailed: (reason: string) => `Failed to play video: ${reason}`,
+  downloadFailed: 'Failed to download video. Please try again.',
+  downloadSucceeded: 'Download completed successfully!',
+} as const;
