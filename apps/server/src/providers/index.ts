@@ -4,6 +4,7 @@ export type { MediaOptions, Providers, ProvidersLogger, ProvidersOptions } from 
 export { ProviderError, toProviderError } from './provider-error';
 export type { ProviderErrorCode } from './provider-error';
 export type { TaskOptions, TaskProgress } from './provider-task';
+export { MAX_VEO_CLIPS } from './cloud/veo-video-provider';
 export { PROMPT_CATEGORIES, classifyPrompt } from './prompt-categories';
 export type { PromptCategory } from './prompt-categories';
 export type * from './video/video-provider';

@@ -99,7 +99,9 @@ describe('a text-to-video job through Veo (fake Gemini API)', () => {
     await fs.writeFile(file, Buffer.from(await played.arrayBuffer()));
     const probe = await probeMedia(providers.mediaTools, file);
     expect(probe.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
-    expect(probe.durationSeconds).toBeGreaterThan(3.5);
+    // 15 seconds is chained from two clips; the fake's last 4 seconds each.
+    expect(vendor.received.filter((request) => request.path.endsWith(':predictLongRunning'))).toHaveLength(2);
+    expect(probe.durationSeconds).toBeGreaterThan(7.5);
 
     const listed = (await api.get('/videos')).json<{
       videos: { status: string; thumbnail_url: string | null }[];

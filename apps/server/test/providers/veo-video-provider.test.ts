@@ -6,7 +6,11 @@ import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../src/media/media-probe';
 import { ProviderError } from '../../src/providers';
-import { createVeoVideoProvider, type VeoSettings } from '../../src/providers/cloud/veo-video-provider';
+import {
+  createVeoVideoProvider,
+  veoClipPlan,
+  type VeoSettings,
+} from '../../src/providers/cloud/veo-video-provider';
 import { makeSampleMp4, mediaTools, sendJson, startFakeVendor, type FakeVendor } from './fake-vendor';
 
 const KEY = 'test-gemini-key-123';
@@ -65,6 +69,21 @@ function fakeGeminiVeo(
   });
 }
 
+describe('the clips a Veo video is chained from', () => {
+  it('covers the length with 8-second clips and the shortest clip that covers the rest', () => {
+    expect(veoClipPlan('veo-3.1-generate-preview', 8)).toEqual([8]);
+    expect(veoClipPlan('veo-3.1-generate-preview', 5)).toEqual([6]);
+    expect(veoClipPlan('veo-3.1-generate-preview', 15)).toEqual([8, 8]);
+    expect(veoClipPlan('veo-3.1-generate-preview', 30)).toEqual([8, 8, 8, 6]);
+    expect(veoClipPlan('veo-3.1-generate-preview', 60)).toEqual([8, 8, 8, 8, 8, 8, 8, 4]);
+    expect(veoClipPlan('veo-2.0-generate-001', 15)).toEqual([8, 7]);
+  });
+
+  it('keeps every clip at 8 seconds for 1080p', () => {
+    expect(veoClipPlan('veo-3.1-generate-preview', 30, true)).toEqual([8, 8, 8, 8]);
+  });
+});
+
 describe('Veo through the Gemini API', () => {
   it('starts the operation, polls it, downloads the sample with the key and returns a probed video', async () => {
     fakeGeminiVeo();
@@ -78,20 +97,29 @@ describe('Veo through the Gemini API', () => {
       const start = vendor.received[0]!;
       expect(start.headers['x-goog-api-key']).toBe(KEY);
       expect(start.query.get('key')).toBeNull();
-      expect(start.json()).toEqual({
-        instances: [{ prompt: 'A red fox in snow' }],
-        parameters: {
-          aspectRatio: '9:16',
-          durationSeconds: 8,
-          resolution: '1080p',
-          seed: 42,
-          negativePrompt: 'blurry',
-        },
-      });
-      expect(vendor.received.filter((request) => request.path.includes('/operations/'))).toHaveLength(2);
+      const parameters = {
+        aspectRatio: '9:16',
+        durationSeconds: 8,
+        resolution: '1080p',
+        seed: 42,
+        negativePrompt: 'blurry',
+      };
+      expect(start.json()).toEqual({ instances: [{ prompt: 'A red fox in snow' }], parameters });
+      // 15 seconds is two 8-second clips, the second continuing from the first one's last frame.
+      const starts = vendor.received.filter((request) => request.path.endsWith(':predictLongRunning'));
+      expect(starts).toHaveLength(2);
+      const second = starts[1]!.json();
+      expect(second.parameters).toEqual(parameters);
+      expect(second.instances[0].prompt).toBe('A red fox in snow');
+      expect(second.instances[0].image.mimeType).toBe('image/jpeg');
+      expect(
+        vendor.received.filter((request) => request.path.includes('/operations/')).length,
+      ).toBeGreaterThanOrEqual(3);
       const probe = await probeMedia(await mediaTools(), video.path);
       expect(probe.video?.codec).toBe('h264');
-      expect(video.durationSeconds).toBeGreaterThan(1.5);
+      expect(probe.audio).not.toBeNull();
+      // The fake's clips last 2 seconds each: both are in the joined video.
+      expect(video.durationSeconds).toBeGreaterThan(3.5);
       expect(video.width).toBe(320);
       expect(video.seed).toBe(42);
       expect((await fs.stat(video.thumbnailPath)).size).toBeGreaterThan(100);
@@ -130,7 +158,74 @@ describe('Veo through the Gemini API', () => {
     expect(instance.lastFrame.mimeType).toBe('image/jpeg');
     expect(instance.referenceImages).toHaveLength(1);
     expect(instance.referenceImages[0].referenceType).toBe('asset');
-    expect(vendor.received[0]!.json().parameters).toMatchObject({ durationSeconds: 4, resolution: '720p' });
+    // 5 seconds fits in one 6-second clip, cut to 5.
+    expect(vendor.received[0]!.json().parameters).toMatchObject({ durationSeconds: 6, resolution: '720p' });
+    expect(vendor.received.filter((request) => request.path.endsWith(':predictLongRunning'))).toHaveLength(1);
+  });
+
+  it('chains a longer video from images: the closing frame ends the last clip', async () => {
+    fakeGeminiVeo();
+    const veo = await geminiVeo();
+    const sharp = (await import('sharp')).default;
+    const image = (background: string) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const video = await veo.fromImages({
+      images: [await image('#336699'), await image('#993366')],
+      lastFrame: await image('#669933'),
+      prompt: 'Product turntable',
+      durationSeconds: 15,
+      aspect: '16:9',
+      quality: 'standard',
+      mode: 'cinematic',
+      seed: 7,
+    });
+    await video.release();
+    const starts = vendor.received
+      .filter((request) => request.path.endsWith(':predictLongRunning'))
+      .map((request) => request.json());
+    expect(starts.map((start) => start.parameters.durationSeconds)).toEqual([8, 8]);
+    const [first, second] = starts.map((start) => start.instances[0]);
+    expect(first.referenceImages).toHaveLength(1);
+    expect(first.lastFrame).toBeUndefined();
+    expect(second.referenceImages).toBeUndefined();
+    expect(second.lastFrame.mimeType).toBe('image/jpeg');
+    // The second clip starts from the first one's last frame, not from the user's first image.
+    expect(second.image.bytesBase64Encoded).not.toBe(first.image.bytesBase64Encoded);
+  });
+
+  it('cuts a clip longer than asked to the length asked for', async () => {
+    const long = await makeSampleMp4(5);
+    vendor.on('POST /v1beta/models/veo-3.1-generate-preview:predictLongRunning', (_request, response) =>
+      sendJson(response, 200, { name: 'models/veo-3.1-generate-preview/operations/op-5' }),
+    );
+    vendor.on('GET /v1beta/models/veo-3.1-generate-preview/operations/op-5', (_request, response) =>
+      sendJson(response, 200, {
+        done: true,
+        response: {
+          generateVideoResponse: {
+            generatedSamples: [{ video: { bytesBase64Encoded: long.toString('base64') } }],
+          },
+        },
+      }),
+    );
+    const veo = await geminiVeo();
+    const video = await veo.fromText({
+      prompt: 'Short',
+      durationSeconds: 3,
+      aspect: '16:9',
+      fps: 24,
+      quality: 'standard',
+      seed: 1,
+    });
+    try {
+      expect(vendor.received[0]!.json().parameters.durationSeconds).toBe(4);
+      expect(video.durationSeconds).toBeGreaterThan(2.8);
+      expect(video.durationSeconds).toBeLessThan(3.3);
+    } finally {
+      await video.release();
+    }
   });
 
   it('cuts a square video from the landscape one', async () => {
@@ -396,6 +491,65 @@ describe('Veo through Vertex AI', () => {
       expect(vendor.received.filter((request) => request.path === '/token')).toHaveLength(1);
     } finally {
       await Promise.all(candidates.map((candidate) => candidate.release()));
+    }
+  });
+
+  it('reads results written to the storage bucket back with the service account', async () => {
+    const base =
+      '/v1/projects/test-project/locations/us-central1/publishers/google/models/veo-3.1-generate-001';
+    vendor.on('POST /token', (_request, response) =>
+      sendJson(response, 200, { access_token: 'ya29.bucket', expires_in: 3600, token_type: 'Bearer' }),
+    );
+    vendor.on(`POST ${base}:predictLongRunning`, (_request, response) =>
+      sendJson(response, 200, { name: `${base.slice(4)}/operations/op-gcs` }),
+    );
+    vendor.on(`POST ${base}:fetchPredictOperation`, (_request, response) =>
+      sendJson(response, 200, {
+        done: true,
+        response: { videos: [{ gcsUri: 'gs://reel-bucket/out/run 1/sample_0.mp4', mimeType: 'video/mp4' }] },
+      }),
+    );
+    vendor.on('GET /storage/v1/b/reel-bucket/o/out%2Frun%201%2Fsample_0.mp4', (request, response) => {
+      if (request.headers.authorization !== 'Bearer ya29.bucket' || request.query.get('alt') !== 'media') {
+        return sendJson(response, 403, { error: { message: 'forbidden' } });
+      }
+      response.writeHead(200, { 'content-type': 'video/mp4' });
+      response.end(sample);
+    });
+    const veo = createVeoVideoProvider({
+      settings: {
+        backend: 'vertex',
+        model: 'veo-3.1-generate-001',
+        baseUrl: vendor.url,
+        pollIntervalMs: 20,
+        vertex: {
+          project: 'test-project',
+          location: 'us-central1',
+          serviceAccount,
+          tokenUrl: `${vendor.url}/token`,
+          storageUri: 'gs://reel-bucket/out',
+          storageBaseUrl: vendor.url,
+        },
+      },
+      tools: await mediaTools(),
+      workDir,
+    });
+    const video = await veo.fromText({
+      prompt: 'Bucket',
+      durationSeconds: 8,
+      aspect: '16:9',
+      fps: 24,
+      quality: 'standard',
+      seed: 2,
+    });
+    try {
+      expect(vendor.received[1]!.json().parameters.storageUri).toBe('gs://reel-bucket/out');
+      expect(vendor.received.some((request) => request.path.startsWith('/storage/v1/b/reel-bucket/o/'))).toBe(
+        true,
+      );
+      expect(video.durationSeconds).toBeGreaterThan(1.5);
+    } finally {
+      await video.release();
     }
   });
 });

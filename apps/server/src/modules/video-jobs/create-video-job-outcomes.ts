@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { JobPlatform } from '../../platform/platform';
 import type { JobPolicy } from '../../platform/queue/job-registry';
+import { MAX_VEO_CLIPS } from '../../providers';
 import { createNotificationsService } from '../notifications';
 import { createSubscriptionServices } from '../subscriptions';
 import { createVideosService } from '../videos';
@@ -23,15 +24,21 @@ export const RENDER_RETRY_LIMIT = 2;
 
 /**
  * The policy of every render job: a few retries with backoff, and a time limit a little above the
- * render timeout (for the narration, drawing and storing around it), so a job whose process died
- * is taken again soon after a healthy render would have ended.
+ * longest a video may take (a local render, or with Veo a chain of generations, one per 8-second
+ * clip), for the narration, drawing and storing around it, so a job whose process died is taken
+ * again soon after a healthy render would have ended.
  */
 export function renderJobPolicy(config: AppConfig): Partial<JobPolicy> {
+  const veo = config.media.cloud.veo;
+  const longestSeconds = Math.max(
+    config.media.renderTimeoutSeconds,
+    veo ? Math.ceil((veo.operationTimeoutMs ?? 600_000) / 1000) * MAX_VEO_CLIPS : 0,
+  );
   return {
     retryLimit: RENDER_RETRY_LIMIT,
     retryDelaySeconds: 5,
     retryBackoff: true,
-    timeLimitSeconds: config.media.renderTimeoutSeconds + 60,
+    timeLimitSeconds: longestSeconds + 60,
     concurrency: config.media.renderJobConcurrency,
   };
 }

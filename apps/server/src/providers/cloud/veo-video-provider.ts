@@ -43,6 +43,8 @@ export interface VeoSettings {
     tokenUrl?: string;
     /** gs://bucket/folder: Vertex writes results there instead of answering with the bytes. */
     storageUri?: string;
+    /** Where those results are read back (default https://storage.googleapis.com). */
+    storageBaseUrl?: string;
   };
   negativePrompt?: string;
   /** Veo's personGeneration parameter (e.g. `allow_adult`); unset: the vendor's default. */
@@ -102,11 +104,38 @@ interface Sample {
   bytesBase64Encoded?: string;
 }
 
-/** Veo 3 makes 4, 6 or 8 seconds; Veo 2 5 to 8. A longer request gets the longest clip. */
+/** The clip lengths a model makes, shortest first: Veo 3 makes 4, 6 or 8 seconds; Veo 2 5 to 8. */
+function clipLengths(model: string): readonly number[] {
+  return /^veo-2/.test(model) ? [5, 6, 7, 8] : [4, 6, 8];
+}
+
+/** The longest clip a model makes that is no longer than `requested` (the shortest if none is). */
 export function veoDuration(model: string, requested: number): number {
-  const allowed = /^veo-2/.test(model) ? [5, 6, 7, 8] : [4, 6, 8];
+  const allowed = clipLengths(model);
   const fitting = allowed.filter((seconds) => seconds <= Math.round(requested));
   return fitting.at(-1) ?? allowed[0]!;
+}
+
+/** The most clips one video is chained from (60 seconds of 8-second clips, and a spare). */
+export const MAX_VEO_CLIPS = 9;
+
+/**
+ * The clips a video of `requested` seconds is chained from, since one Veo clip lasts 8 seconds at
+ * most: the longest clip until the rest fits in one, then the shortest clip that covers the rest
+ * (the joined video is cut to the length asked for). `longestOnly` keeps every clip at the longest
+ * length, for 1080p, which Veo makes for 8-second clips only.
+ */
+export function veoClipPlan(model: string, requested: number, longestOnly = false): number[] {
+  const allowed = clipLengths(model);
+  const longest = allowed.at(-1)!;
+  const plan: number[] = [];
+  let rest = Math.max(1, requested);
+  while (rest > 0.5 && plan.length < MAX_VEO_CLIPS) {
+    const clip = longestOnly ? longest : (allowed.find((seconds) => seconds >= rest) ?? longest);
+    plan.push(clip);
+    rest -= clip;
+  }
+  return plan;
 }
 
 const SAFETY_MESSAGE =
@@ -150,6 +179,7 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
   const modelPath = vertex
     ? `/v1/projects/${encodeURIComponent(vertex.project)}/locations/${encodeURIComponent(vertex.location)}/publishers/google/models/${encodeURIComponent(settings.model)}`
     : `/v1beta/models/${encodeURIComponent(settings.model)}`;
+  const storageBaseUrl = vertex?.storageBaseUrl ?? 'https://storage.googleapis.com';
   const pollInterval = settings.pollIntervalMs ?? 10_000;
   const operationTimeout = settings.operationTimeoutMs ?? 10 * 60_000;
   const workDir = options.workDir ?? os.tmpdir();
@@ -282,86 +312,167 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
     return samples;
   }
 
-  /** Downloads one sample into `outputDir` and makes it a RenderedVideo. */
-  async function fetchSample(
-    sample: Sample,
-    outputDir: string,
-    name: string,
-    seed: number,
-    aspect: AspectRatio,
-    signal: AbortSignal | undefined,
-  ): Promise<RenderedVideo> {
-    const raw = path.join(outputDir, `${name}-download.mp4`);
+  /** Downloads one sample's bytes to `file` (the key-bearing link is never handed on). */
+  async function downloadSample(sample: Sample, file: string, signal: AbortSignal | undefined) {
     if (sample.bytesBase64Encoded) {
-      await fs.writeFile(raw, Buffer.from(sample.bytesBase64Encoded, 'base64'));
+      await fs.writeFile(file, Buffer.from(sample.bytesBase64Encoded, 'base64'));
     } else if (sample.uri) {
-      // The Gemini API's file link wants the key; it is never handed on.
-      await http.download({ path: sample.uri, filePath: raw, signal, timeoutMs: 5 * 60_000 });
+      await http.download({ path: sample.uri, filePath: file, signal, timeoutMs: 5 * 60_000 });
     } else if (sample.gcsUri) {
+      // Vertex wrote it to the bucket of VERTEX_STORAGE_URI; the service account reads it back.
       const match = /^gs:\/\/([^/]+)\/(.+)$/.exec(sample.gcsUri);
       if (!match) throw new ProviderError('failed', 'The video service returned an unreadable result.');
       await http.download({
-        path: `https://storage.googleapis.com/storage/v1/b/${encodeURIComponent(match[1]!)}/o/${encodeURIComponent(match[2]!)}?alt=media`,
-        filePath: raw,
+        path: `${storageBaseUrl}/storage/v1/b/${encodeURIComponent(match[1]!)}/o/${encodeURIComponent(match[2]!)}?alt=media`,
+        filePath: file,
         signal,
         timeoutMs: 5 * 60_000,
       });
     } else {
       throw new ProviderError('failed', 'The video service returned no video.');
     }
-    const source = aspect === '1:1' ? await cropSquare(raw, outputDir, name, signal) : raw;
-    return finishVendorVideo(tools, source, outputDir, { seed, signal, name });
   }
 
-  async function cropSquare(file: string, outputDir: string, name: string, signal?: AbortSignal) {
-    const cropped = path.join(outputDir, `${name}-square.mp4`);
+  /** A downloaded sample as a RenderedVideo (a square one cut from the landscape clip). */
+  async function finishSample(
+    sample: Sample,
+    outputDir: string,
+    seed: number,
+    aspect: AspectRatio,
+    signal: AbortSignal | undefined,
+  ): Promise<RenderedVideo> {
+    const raw = path.join(outputDir, 'download.mp4');
+    await downloadSample(sample, raw, signal);
+    const source =
+      aspect === '1:1'
+        ? await joinClips([raw], outputDir, { frame: await frameOf(raw, aspect, signal), signal })
+        : raw;
+    return finishVendorVideo(tools, source, outputDir, { seed, signal });
+  }
+
+  /**
+   * Joins clips into one of `frame`'s size (each clip scaled to cover it and cut to it, so a square
+   * frame takes the middle of landscape clips), at the first clip's frame rate, cut to `seconds`.
+   * Sound is kept when every clip has it (Veo 3 makes sound; a silent part would cut it).
+   */
+  async function joinClips(
+    clips: readonly string[],
+    outputDir: string,
+    options: { frame: { width: number; height: number }; seconds?: number; signal?: AbortSignal },
+  ): Promise<string> {
+    const probes = await Promise.all(
+      clips.map((clip) => probeMedia(tools, clip, { signal: options.signal })),
+    );
+    const { width, height } = options.frame;
+    const fps = Math.round(probes[0]?.video?.fps ?? 24);
+    const withAudio = probes.every((probe) => probe.audio);
+    const audioFit = 'aresample=44100,aformat=channel_layouts=stereo';
+    const fit = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,fps=${fps}`;
+    const inputs = clips.map((_, index) => `[v${index}]${withAudio ? `[a${index}]` : ''}`).join('');
+    const graph = [
+      ...clips.map((_, index) => `[${index}:v]${fit}[v${index}]`),
+      ...(withAudio ? clips.map((_, index) => `[${index}:a]${audioFit}[a${index}]`) : []),
+      `${inputs}concat=n=${clips.length}:v=1:a=${withAudio ? 1 : 0}[v]${withAudio ? '[a]' : ''}`,
+    ].join(';');
+    const joined = path.join(outputDir, `joined-${randomUUID()}.mp4`);
     await runFfmpeg(
       tools,
       [
-        '-i',
-        file,
+        ...clips.flatMap((clip) => ['-i', clip]),
+        '-filter_complex',
+        graph,
         '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0?',
-        '-vf',
-        "crop='min(iw,ih)':'min(iw,ih)'",
-        ...videoEncoderArgs(DEFAULT_ENCODER_SETTINGS, 24),
-        '-c:a',
-        'copy',
+        '[v]',
+        ...(withAudio ? ['-map', '[a]', ...audioEncoderArgs(DEFAULT_ENCODER_SETTINGS)] : []),
+        ...videoEncoderArgs(DEFAULT_ENCODER_SETTINGS, fps),
+        ...(options.seconds ? ['-t', options.seconds.toFixed(3)] : []),
         '-f',
         'mp4',
-        cropped,
+        joined,
       ],
-      { signal, timeoutMs: 5 * 60_000, label: 'square crop' },
+      { signal: options.signal, timeoutMs: 10 * 60_000, label: 'veo join' },
     );
-    await fs.rm(file, { force: true });
-    return cropped;
+    return joined;
   }
 
-  async function single(
-    instance: VeoInstance,
-    request: { aspect: AspectRatio; durationSeconds: number; quality?: VideoQuality; seed: number },
+  /** The frame a video is made in: the given clip's, or its middle square for a square video. */
+  async function frameOf(clip: string, aspect: AspectRatio | null, signal?: AbortSignal) {
+    const probe = await probeMedia(tools, clip, { signal });
+    const width = probe.video?.width ?? 1280;
+    const height = probe.video?.height ?? 720;
+    const side = Math.min(width, height);
+    return aspect === '1:1' ? { width: side, height: side } : { width, height };
+  }
+
+  /**
+   * Makes a video of `seconds` as a chain of clips (one Veo clip lasts 8 seconds at most): the first
+   * from `first`, each further one from the last frame of the one before, with the same prompt; the
+   * closing frame, when given, ends the last clip. With `continueFrom` the chain continues that video
+   * instead (extension) and the result includes it.
+   */
+  async function chain(
+    request: {
+      prompt: string;
+      first?: VeoInstance;
+      continueFrom?: string;
+      closingFrame?: VeoImage;
+      seconds: number;
+      aspect: AspectRatio;
+      quality: VideoQuality;
+      seed: number;
+    },
     task: TaskOptions,
     failure: string,
   ): Promise<RenderedVideo> {
-    const progress = createProgressTracker(task.onProgress, { start: 0.5, generate: 8, download: 1.5 });
+    const hd = request.quality !== 'standard' && !/^veo-2/.test(settings.model);
+    const plan = veoClipPlan(settings.model, request.seconds, hd);
+    const progress = createProgressTracker(task.onProgress, { start: 0.5, generate: 8, join: 1.5 });
     progress.report('start', 0, 'scene_generation');
     const outputDir = await createOutputFolder(workDir, 'veo');
     try {
-      const samples = await generate(instance, parameters(request), task, (fraction) =>
-        progress.report('generate', fraction, 'video_generation'),
-      );
-      progress.report('download', 0, 'final_combination');
-      const video = await fetchSample(
-        samples[0]!,
-        outputDir,
-        'video',
-        request.seed,
-        request.aspect,
-        task.signal,
-      );
-      progress.report('download', 1, 'final_combination');
+      const clips: string[] = [];
+      let previous = request.continueFrom;
+      for (const [index, seconds] of plan.entries()) {
+        const closing = index === plan.length - 1 && request.closingFrame ? request.closingFrame : undefined;
+        const base: VeoInstance =
+          index === 0 && request.first
+            ? request.first
+            : { prompt: request.prompt, image: await lastFrameOf(previous!, outputDir, task.signal) };
+        const instance: VeoInstance = closing ? { ...base, lastFrame: closing } : base;
+        const samples = await generate(
+          instance,
+          parameters({ ...request, durationSeconds: seconds }),
+          task,
+          (fraction) => progress.report('generate', (index + fraction) / plan.length, 'video_generation'),
+        );
+        const clip = path.join(outputDir, `clip-${index + 1}.mp4`);
+        await downloadSample(samples[0]!, clip, task.signal);
+        clips.push(clip);
+        previous = clip;
+      }
+      progress.report('join', 0, 'final_combination');
+      const parts = request.continueFrom ? [request.continueFrom, ...clips] : clips;
+      const before = request.continueFrom
+        ? ((await probeMedia(tools, request.continueFrom, { signal: task.signal })).durationSeconds ?? 0)
+        : 0;
+      // An extension keeps the size of the video it continues; a new video takes its first clip's.
+      const frame = request.continueFrom
+        ? await frameOf(request.continueFrom, null, task.signal)
+        : await frameOf(clips[0]!, request.aspect, task.signal);
+      const target = before + request.seconds;
+      const single =
+        parts.length === 1 &&
+        request.aspect !== '1:1' &&
+        ((await probeMedia(tools, parts[0]!, { signal: task.signal })).durationSeconds ?? 0) <= target + 0.5;
+      const source = single
+        ? parts[0]!
+        : await joinClips(parts, outputDir, { frame, seconds: target, signal: task.signal });
+      await Promise.all(clips.filter((clip) => clip !== source).map((clip) => fs.rm(clip, { force: true })));
+      const video = await finishVendorVideo(tools, source, outputDir, {
+        seed: request.seed,
+        signal: task.signal,
+      });
+      progress.report('join', 1, 'final_combination');
       return video;
     } catch (error) {
       await fs.rm(outputDir, { recursive: true, force: true });
@@ -369,25 +480,55 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
     }
   }
 
+  /** The last frame of a clip, as Veo takes an image. */
+  async function lastFrameOf(clip: string, outputDir: string, signal?: AbortSignal): Promise<VeoImage> {
+    const frame = path.join(outputDir, `last-${randomUUID()}.jpg`);
+    await extractFrame(tools, clip, 'last', frame, { signal });
+    try {
+      return await toVeoImage(await fs.readFile(frame));
+    } finally {
+      await fs.rm(frame, { force: true });
+    }
+  }
+
   return {
     kind: 'veo',
 
     fromText(request: TextVideoRequest, task: TaskOptions = {}) {
-      return single({ prompt: request.prompt }, request, task, 'The video could not be generated.');
+      return chain(
+        {
+          ...request,
+          first: { prompt: request.prompt },
+          seconds: request.durationSeconds,
+        },
+        task,
+        'The video could not be generated.',
+      );
     },
 
     async fromImages(request: ImageVideoRequest, task: TaskOptions = {}) {
       if (request.images.length === 0) throw new ProviderError('invalid_input', 'Add at least one image.');
       const [first, ...rest] = await Promise.all(request.images.map(toVeoImage));
-      const instance: VeoInstance = {
-        prompt: request.prompt,
-        image: first,
-        ...(request.lastFrame ? { lastFrame: await toVeoImage(request.lastFrame) } : {}),
-        ...(rest.length
-          ? { referenceImages: rest.slice(0, 3).map((image) => ({ image, referenceType: 'asset' as const })) }
-          : {}),
-      };
-      return single(instance, request, task, 'The video could not be generated from the images.');
+      return chain(
+        {
+          ...request,
+          first: {
+            prompt: request.prompt,
+            image: first,
+            ...(rest.length
+              ? {
+                  referenceImages: rest
+                    .slice(0, 3)
+                    .map((image) => ({ image, referenceType: 'asset' as const })),
+                }
+              : {}),
+          },
+          closingFrame: request.lastFrame ? await toVeoImage(request.lastFrame) : undefined,
+          seconds: request.durationSeconds,
+        },
+        task,
+        'The video could not be generated from the images.',
+      );
     },
 
     async candidates(request: CandidatesRequest, task: TaskOptions = {}): Promise<VideoCandidate[]> {
@@ -407,7 +548,12 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
         prompt: request.prompt,
         ...(refs.length ? { referenceImages: refs } : {}),
       };
-      const base = parameters({ ...request, quality: 'standard' });
+      // A candidate is one clip: the studio extends the chosen one afterwards.
+      const base = parameters({
+        ...request,
+        durationSeconds: veoDuration(settings.model, request.durationSeconds),
+        quality: 'standard',
+      });
       const outputDir = await createOutputFolder(workDir, 'veo-candidates');
       try {
         let samples: { sample: Sample; seed: number }[];
@@ -435,7 +581,7 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
         for (const [index, { sample, seed }] of samples.entries()) {
           const folder = path.join(outputDir, `candidate-${index + 1}`);
           await fs.mkdir(folder);
-          const video = await fetchSample(sample, folder, 'video', seed, request.aspect, task.signal);
+          const video = await finishSample(sample, folder, seed, request.aspect, task.signal);
           videos.push({ ...video, id: randomUUID() });
           progress.report('download', (index + 1) / samples.length, 'final_combination');
         }
@@ -447,82 +593,22 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
     },
 
     async extend(request: ExtendRequest, task: TaskOptions = {}) {
-      // Continues the clip from its last frame and joins the two parts (works with every model and
-      // both APIs; Veo's own extension takes only videos still held by the vendor).
-      const progress = createProgressTracker(task.onProgress, { generate: 9, join: 1 });
-      const outputDir = await createOutputFolder(workDir, 'veo-extend');
-      try {
-        const lastFrame = path.join(outputDir, 'last.jpg');
-        await extractFrame(tools, request.videoPath, 'last', lastFrame, { signal: task.signal });
-        const probe = await sharp(lastFrame).metadata();
-        const aspect: AspectRatio = (probe.height ?? 9) > (probe.width ?? 16) ? '9:16' : '16:9';
-        const image = await toVeoImage(await fs.readFile(lastFrame));
-        const samples = await generate(
-          { prompt: request.prompt, image },
-          parameters({
-            aspect,
-            durationSeconds: request.additionalSeconds,
-            quality: 'standard',
-            seed: request.seed,
-          }),
-          task,
-          (fraction) => progress.report('generate', fraction, 'video_generation'),
-        );
-        const addition = await fetchSample(
-          samples[0]!,
-          outputDir,
-          'addition',
-          request.seed,
+      // Continues the clip from its last frame and joins the parts (works with every model and both
+      // APIs; Veo's own extension takes only videos still held by the vendor).
+      const { width, height } = await frameOf(request.videoPath, null, task.signal);
+      const aspect: AspectRatio = height > width ? '9:16' : height === width ? '1:1' : '16:9';
+      return chain(
+        {
+          prompt: request.prompt,
+          continueFrom: request.videoPath,
+          seconds: request.additionalSeconds,
           aspect,
-          task.signal,
-        );
-        progress.report('join', 0, 'final_combination');
-        const joined = path.join(outputDir, 'joined.mp4');
-        const [before, after] = await Promise.all([
-          probeMedia(tools, request.videoPath, { signal: task.signal }),
-          probeMedia(tools, addition.path, { signal: task.signal }),
-        ]);
-        // Sound is kept when both parts have it (Veo 3 makes sound; a silent part would cut it).
-        const withAudio = Boolean(before.audio && after.audio);
-        const audioFit = 'aresample=44100,aformat=channel_layouts=stereo';
-        const graph =
-          `[0:v]scale=${addition.width}:${addition.height},setsar=1,fps=${addition.fps}[v0];` +
-          `[1:v]setsar=1,fps=${addition.fps}[v1];` +
-          (withAudio
-            ? `[0:a]${audioFit}[a0];[1:a]${audioFit}[a1];[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]`
-            : `[v0][v1]concat=n=2:v=1:a=0[v]`);
-        await runFfmpeg(
-          tools,
-          [
-            '-i',
-            request.videoPath,
-            '-i',
-            addition.path,
-            '-filter_complex',
-            graph,
-            '-map',
-            '[v]',
-            ...(withAudio ? ['-map', '[a]', ...audioEncoderArgs(DEFAULT_ENCODER_SETTINGS)] : []),
-            ...videoEncoderArgs(DEFAULT_ENCODER_SETTINGS, addition.fps),
-            '-f',
-            'mp4',
-            joined,
-          ],
-          { signal: task.signal, timeoutMs: 10 * 60_000, label: 'extend join' },
-        );
-        await fs.rm(addition.path, { force: true });
-        await fs.rm(addition.thumbnailPath, { force: true });
-        const video = await finishVendorVideo(tools, joined, outputDir, {
+          quality: 'standard',
           seed: request.seed,
-          signal: task.signal,
-          name: 'video',
-        });
-        progress.report('join', 1, 'final_combination');
-        return video;
-      } catch (error) {
-        await fs.rm(outputDir, { recursive: true, force: true });
-        throw toProviderError(error, 'The video could not be extended.');
-      }
+        },
+        task,
+        'The video could not be extended.',
+      );
     },
   };
 }
