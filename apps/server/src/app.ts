@@ -22,6 +22,7 @@ import { feedbackRoutes } from './modules/feedback';
 import { notificationsRoutes } from './modules/notifications';
 import { onboardingRoutes } from './modules/onboarding';
 import { paymentsRoutes } from './modules/payments';
+import { vendorWebhooksRoutes } from './modules/vendor-webhooks';
 import { productVideosRoutes } from './modules/product-videos';
 import { proxyRoutes } from './modules/proxy';
 import { subscriptionsRoutes } from './modules/subscriptions';
@@ -170,6 +171,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   await app.register(textToVideoRoutes, context);
   await app.register(imageToVideoRoutes, context);
   await app.register(proxyRoutes, context);
+  await app.register(vendorWebhooksRoutes, context);
 
   await app.register(webApp, { webDistDir });
   return app;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { DEFAULT_LIPSYNC_MODEL } from '@reelcraft/contract';
+import { API_BASE_PATH, DEFAULT_LIPSYNC_MODEL } from '@reelcraft/contract';
 import type { CloudSettings, ServiceAccountKey } from './providers';
 
 /**
@@ -8,6 +8,9 @@ import type { CloudSettings, ServiceAccountKey } from './providers';
  * with the rest of the environment by config.ts: README.md documents every variable. A cloud kind
  * without its key, or with a model name it cannot be, stops start-up naming the variable.
  */
+
+/** Where sync's webhook notices arrive (below the API base path). */
+export const SYNC_WEBHOOK_PATH = '/webhooks/sync';
 
 /** Plain http is accepted only for a server on this machine (a fake vendor in tests). */
 function isHttpsOrLoopback(value: string): boolean {
@@ -69,6 +72,7 @@ export const providerEnvShape = {
   SYNC_BASE_URL: vendorUrl.optional(),
   SYNC_MODEL: z.string().min(1).max(64).default(DEFAULT_LIPSYNC_MODEL),
   SYNC_WEBHOOK_URL: vendorUrl.optional(),
+  SYNC_WEBHOOK_SECRET: z.string().min(8).optional(),
   SYNC_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.01).max(120).default(5),
   GEMINI_IMAGE_MODEL: z
     .string()
@@ -132,7 +136,7 @@ function readServiceAccount(env: ProviderEnv, fail: (message: string) => never):
 
 /** The chosen kinds and the cloud settings; `fail` throws the configuration error. */
 export function readProviderConfig(
-  env: ProviderEnv,
+  env: ProviderEnv & { PUBLIC_URL?: string },
   fail: (message: string) => never,
 ): { providers: ProviderChoice; cloud: CloudSettings } {
   const common = {
@@ -197,7 +201,13 @@ export function readProviderConfig(
       apiKey: env.SYNC_API_KEY,
       baseUrl: env.SYNC_BASE_URL,
       model: env.SYNC_MODEL,
-      webhookUrl: env.SYNC_WEBHOOK_URL,
+      // sync delivers webhooks over HTTPS only: without an https PUBLIC_URL the job is only polled.
+      webhookUrl:
+        env.SYNC_WEBHOOK_URL ??
+        (env.PUBLIC_URL?.startsWith('https://')
+          ? `${env.PUBLIC_URL.replace(/\/$/, '')}${API_BASE_PATH}${SYNC_WEBHOOK_PATH}`
+          : undefined),
+      webhookSecret: env.SYNC_WEBHOOK_SECRET,
       pollIntervalMs: env.SYNC_POLL_INTERVAL_SECONDS * 1000,
     };
   }

@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { JobQueue } from './queue/job-queue';
 import type { JobDefinition } from './queue/job-registry';
 import { EventBus } from './realtime/event-bus';
+import { VendorNews } from './realtime/vendor-news';
 import { createStorage, type ObjectStorage } from './storage/create-storage';
 
 /** The infrastructure every module is given: one of each per process. */
@@ -24,6 +25,8 @@ export interface Platform {
   database: Database;
   queue: JobQueue;
   bus: EventBus;
+  /** Vendors' webhook notices, for the adapters that poll their jobs. */
+  vendorNews: VendorNews;
   storage: ObjectStorage;
   mailer: Mailer;
   tokens: TokenService;
@@ -73,6 +76,7 @@ export async function createConfiguredProviders(
   config: AppConfig,
   logger: Logger,
   storage?: ObjectStorage,
+  vendorNews?: VendorNews,
 ): Promise<Providers> {
   const { media } = config;
   return createProviders({
@@ -92,6 +96,7 @@ export async function createConfiguredProviders(
     },
     cloud: media.cloud,
     ...(storage ? { uploadForVendor: uploadForVendor(storage) } : {}),
+    ...(vendorNews ? { vendorNews: (vendor: string, id: string) => vendorNews.subscribe(vendor, id) } : {}),
     // Voice clones are kept by the voices module once it exists; until then nothing creates any.
     voiceProfiles: createInMemoryVoiceProfileStore(),
     logger: logger.child({ component: 'media' }),
@@ -125,8 +130,10 @@ export async function createPlatform({
             publicBaseUrl: config.publicUrl,
           },
     );
+    const vendorNews = new VendorNews(database);
+    await vendorNews.start();
     const providers =
-      givenProviders ?? (ownProviders = await createConfiguredProviders(config, logger, storage));
+      givenProviders ?? (ownProviders = await createConfiguredProviders(config, logger, storage, vendorNews));
     const bus = new EventBus(database, logger.child({ component: 'events' }));
     await bus.start();
     const mailer = createMailer({
@@ -136,7 +143,17 @@ export async function createPlatform({
       logger: logger.child({ component: 'mail' }),
     });
     const tokens = new TokenService(jwtSecret, config.accessTokenTtlSeconds);
-    const jobPlatform: JobPlatform = { config, logger, database, bus, storage, mailer, tokens, providers };
+    const jobPlatform: JobPlatform = {
+      config,
+      logger,
+      database,
+      bus,
+      vendorNews,
+      storage,
+      mailer,
+      tokens,
+      providers,
+    };
     const queue = new JobQueue({
       database,
       jobs: typeof jobs === 'function' ? jobs(jobPlatform) : jobs,
@@ -155,6 +172,7 @@ export async function createPlatform({
             logger.error({ err: error }, 'Stopping the job queue failed');
           });
           await bus.stop();
+          await vendorNews.stop();
           await mailer.close();
           await storage.close();
           await ownProviders?.close();

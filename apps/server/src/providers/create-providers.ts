@@ -5,7 +5,7 @@ import {
   type MediaTools,
   type MediaToolsOptions,
 } from '../media/media-tools';
-import type { CloudSettings, UploadForVendor } from './cloud/cloud-settings';
+import type { CloudSettings, SubscribeVendorNews, UploadForVendor } from './cloud/cloud-settings';
 import { createElevenLabsSpeechProvider } from './cloud/elevenlabs-speech-provider';
 import { createGeminiImageEnhancer } from './cloud/gemini-image-enhancer';
 import { createOpenAiTextProvider } from './cloud/openai-text-provider';
@@ -63,6 +63,8 @@ export interface ProvidersOptions {
    * server wires it to a signed storage URL under PUBLIC_URL.
    */
   uploadForVendor?: UploadForVendor;
+  /** Notices from vendors' webhooks, which wake a polling adapter early (sync lip-sync). */
+  vendorNews?: SubscribeVendorNews;
   /** Where voice clone profiles are kept (the database in the server). */
   voiceProfiles: VoiceProfileStore;
   logger?: ProvidersLogger;
@@ -184,6 +186,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
           settings: required(cloud.sync, 'sync lip-sync'),
           tools: mediaTools,
           uploadForVendor: options.uploadForVendor,
+          vendorNews: options.vendorNews,
           workDir: media.workDir,
           logger,
         });

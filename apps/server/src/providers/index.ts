@@ -20,6 +20,7 @@ export type {
   GeminiImageSettings,
   OpenAiTextSettings,
   ServiceAccountKey,
+  SubscribeVendorNews,
   SyncSettings,
   UploadForVendor,
   VendorUpload,

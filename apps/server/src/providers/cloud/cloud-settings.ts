@@ -14,5 +14,5 @@ export interface CloudSettings {
 }
 
 export type { ElevenLabsSettings, GeminiImageSettings, OpenAiTextSettings, SyncSettings, VeoSettings };
-export type { UploadForVendor, VendorUpload } from './sync-lip-sync-provider';
+export type { SubscribeVendorNews, UploadForVendor, VendorUpload } from './sync-lip-sync-provider';
 export type { ServiceAccountKey } from './google-auth';

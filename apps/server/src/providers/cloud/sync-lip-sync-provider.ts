@@ -31,14 +31,22 @@ export type UploadForVendor = (file: {
   ttlSeconds: number;
 }) => Promise<VendorUpload>;
 
+/**
+ * Notices of a vendor job (its webhook reached some process): `next` resolves at the next one. The
+ * server wires it to the platform's VendorNews; without it the job is only polled.
+ */
+export type SubscribeVendorNews = (vendor: string, id: string) => { next(): Promise<void>; close(): void };
+
 export interface SyncSettings {
   apiKey: string;
   /** Default https://api.sync.so. */
   baseUrl?: string;
   /** Sent as is (default sync-1.6.0, the spec's; sync's current models are named e.g. lipsync-2). */
   model?: string;
-  /** Where sync reports completion (our public URL); polling continues regardless. */
+  /** Where sync reports completion (our public URL); a notice polls at once, polling goes on regardless. */
   webhookUrl?: string;
+  /** sync's webhook signing secret: notices without its signature are refused. */
+  webhookSecret?: string;
   pollIntervalMs?: number;
   operationTimeoutMs?: number;
   requestTimeoutMs?: number;
@@ -50,6 +58,8 @@ export interface SyncLipSyncOptions {
   settings: SyncSettings;
   tools: MediaTools;
   uploadForVendor?: UploadForVendor;
+  /** Wakes the polling early when sync's webhook reports the generation. */
+  vendorNews?: SubscribeVendorNews;
   workDir?: string;
   logger?: VendorLogger;
 }
@@ -94,6 +104,7 @@ export function createSyncLipSyncProvider(options: SyncLipSyncOptions): LipSyncP
       progress.report('upload', 0, 'preparing');
       const outputDir = await createOutputFolder(options.workDir ?? os.tmpdir(), 'sync');
       const uploads: VendorUpload[] = [];
+      let news: ReturnType<SubscribeVendorNews> | undefined;
       try {
         const audioPath = path.join(outputDir, 'voiceover');
         await fs.writeFile(audioPath, request.audio);
@@ -127,6 +138,7 @@ export function createSyncLipSyncProvider(options: SyncLipSyncOptions): LipSyncP
         const deadline = Date.now() + timeout;
         let generation = started;
         let polls = 0;
+        news = options.vendorNews?.('sync', started.id);
         while (generation.status !== 'COMPLETED') {
           if (
             generation.status === 'FAILED' ||
@@ -146,7 +158,8 @@ export function createSyncLipSyncProvider(options: SyncLipSyncOptions): LipSyncP
               details: `generation ${started.id}`,
             });
           }
-          await waitFor(pollInterval, task.signal);
+          await Promise.race([waitFor(pollInterval, task.signal), ...(news ? [news.next()] : [])]);
+          if (task.signal?.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
           polls += 1;
           generation = await http.json<Generation>({
             path: `/v2/generate/${encodeURIComponent(started.id)}`,
@@ -187,6 +200,7 @@ export function createSyncLipSyncProvider(options: SyncLipSyncOptions): LipSyncP
           throw mapVendorError(error, 'lip-sync', 'Lip-sync processing failed');
         throw toProviderError(error, 'Lip-sync processing failed');
       } finally {
+        news?.close();
         await Promise.all(uploads.map((item) => item.remove().catch(() => undefined)));
       }
     },

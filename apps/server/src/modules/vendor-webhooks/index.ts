@@ -1,0 +1,2 @@
+export { vendorWebhooksRoutes } from './vendor-webhooks.routes';
+export { signSyncNotice, verifySyncSignature } from './sync-webhook-signature';
