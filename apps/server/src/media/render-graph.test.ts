@@ -193,16 +193,17 @@ describe('camera moves', () => {
 });
 
 describe('captions', () => {
-  it('wraps at spaces within two lines', () => {
+  it('wraps at spaces within two lines, measured by glyph widths', () => {
     expect(wrapCaption('Serene sunrise over misty mountains', 48, 600)).toEqual([
       'Serene sunrise over',
       'misty mountains',
     ]);
     expect(wrapCaption('one two three four five six seven eight nine ten', 48, 400, 2)).toEqual([
-      'one two three',
-      'four five…',
+      'one two',
+      'three four…',
     ]);
-    expect(wrapCaption('Supercalifragilisticexpialidocious', 48, 300)).toEqual(['Supercali…']);
+    // A word longer than a line is cut where the line is full.
+    expect(wrapCaption('Supercalifragilisticexpialidocious', 48, 300)).toEqual(['Supercali', 'fragilis…']);
   });
 
   it('animates opacity and position over the line’s time', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { typewriterSteps, wrapCaption } from '../../media/captions';
+import { fitCaption, typewriterSteps } from '../../media/captions';
 import type { CaptionFonts } from '../../media/font-files';
 import { composeStill, type VettedImage } from '../../media/image-intake';
 import type { CaptionLine, Shot, Sprite } from '../../media/render-plan';
@@ -59,13 +59,14 @@ async function captionLines(
     style = { ...style, color: '#15151f', borderColor: 'white@0.45' };
   }
   const shortSide = Math.min(width, height);
-  const fontSize = Math.max(14, Math.round(style.size * shortSide));
+  const styleFontSize = Math.max(14, Math.round(style.size * shortSide));
   const maxWidth = width * (style.align === 'center' ? 0.86 : 0.8);
-  const lineHeight = (fontSize * 1.3) / height;
   const lines: CaptionLine[] = [];
   for (const [captionIndex, caption] of scene.captions.entries()) {
     if (UNSUPPORTED_SCRIPT.test(caption.text)) continue;
-    const wrapped = wrapCaption(caption.text, fontSize, maxWidth, 2);
+    // A long caption is set a little smaller rather than cut.
+    const { lines: wrapped, fontSize } = fitCaption(caption.text, styleFontSize, maxWidth, 2);
+    const lineHeight = (fontSize * 1.3) / height;
     // Keep the block inside the lower safe area.
     const top = Math.min(style.y, 0.92 - wrapped.length * lineHeight);
     for (const [lineIndex, text] of wrapped.entries()) {
