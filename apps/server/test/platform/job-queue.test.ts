@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/platform/db/database';
 import { JobQueue } from '../../src/platform/queue/job-queue';
 import { defineJob } from '../../src/platform/queue/job-registry';
+import { givingUpJob } from '../fixtures/giving-up-job';
 import { createRecordingTables, recordingJob } from '../fixtures/recording-job';
 import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../helpers/databases';
 import { exited, fixturePath, startProcess, waitFor } from '../helpers/processes';
@@ -65,6 +66,37 @@ describe('job registry', () => {
 });
 
 describe('job queue on PGlite', () => {
+  it('calls the give-up hook when the last attempt fails or overruns, and not when it completes', async () => {
+    const database = await openDatabase({});
+    const queue = new JobQueue({
+      database,
+      jobs: [await givingUpJob(database)],
+      logger: silent,
+      maintenanceIntervalSeconds: 1,
+      pollingIntervalSeconds: 0.5,
+    });
+    const gaveUp = async () =>
+      (
+        await database.executeSql<{ key: string }>('SELECT key FROM queue_test_gave_up ORDER BY key')
+      ).rows.map((row) => row.key);
+    try {
+      await queue.start({ work: true });
+      await queue.send('test.give-up', { key: 'completes', outcome: 'complete' });
+      await queue.send('test.give-up', { key: 'hangs', outcome: 'hang' });
+      await queue.send('test.give-up', { key: 'throws', outcome: 'throw' });
+      // A process dying mid-attempt looks the same to the queue as the hang: the time limit passes.
+      await waitFor(async () => ((await gaveUp()).length >= 2 ? true : undefined), 'both give-ups', 30_000);
+      const { rows } = await database.executeSql<{ count: number }>(
+        "SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'test.give-up' AND state = 'completed'",
+      );
+      expect(rows[0]?.count).toBe(1);
+      expect(await gaveUp()).toEqual(['hangs', 'throws']);
+    } finally {
+      await queue.stop(1);
+      await database.close();
+    }
+  }, 40_000);
+
   it('runs a job, and a running job handed back at shutdown completes after a restart', async () => {
     const dataDir = path.join(makeTempDir(), 'db');
     let database = await openDatabase({ pgliteDataDir: dataDir });

@@ -1,4 +1,4 @@
-import type { VideoProgressEventData } from '@reelcraft/contract';
+import { generationMessages, type VideoProgressEventData } from '@reelcraft/contract';
 import type { JobPlatform } from '../../platform/platform';
 import { defineJob, type JobContext, type JobDefinition } from '../../platform/queue/job-registry';
 import { StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
@@ -55,13 +55,7 @@ export class ImageVideoRenderer {
     const session = await this.repository.findById(id);
     // Finished by an earlier attempt, or gone with its owner: nothing to do.
     if (!session || session.status !== 'processing') return;
-    const job: VideoJobRef = {
-      userId: session.userId,
-      sessionId: session.id,
-      videoId: session.videoId,
-      reservationId: session.reservationId,
-      title: videoTitleFromPrompt(session.prompt),
-    };
+    const job = this.jobRef(session);
     const log = this.logger.child({ sessionId: session.id, attempt: context.retryCount });
     const tracker = new StageTracker(RENDER_SHARE_PERCENT);
     const throttle = new ProgressThrottle<StageSnapshot>(async (snapshot) => {
@@ -129,19 +123,43 @@ export class ImageVideoRenderer {
       const decision = decideOnFailure(error, context, RENDER_RETRY_LIMIT);
       if (decision.retry) throw error;
       log.warn({ err: error }, 'Image video failed');
-      await this.outcomes.failed(job, decision.message);
-      await this.repository.update(session.id, {
-        status: 'failed',
-        errorMessage: decision.message,
-        completedAt: new Date(),
-      });
-      await this.outcomes.publish(
-        session.userId,
-        this.event(session, 'failed', tracker.snapshot(), decision.message),
-      );
+      await this.fail(session, decision.message, tracker.snapshot());
     } finally {
       await rendered?.release();
     }
+  }
+
+  /** The queue gave up on the job (its last attempt's process died): fails it if still open. */
+  async gaveUp(id: string): Promise<void> {
+    const session = await this.repository.findById(id);
+    if (!session || session.status !== 'processing') return;
+    this.logger.warn({ sessionId: session.id }, 'Image video given up by the queue');
+    await this.fail(session, generationMessages.generationFailed, {
+      progress: session.progress,
+      currentStage: session.currentStage === 'completed' ? 'final_combination' : session.currentStage,
+      stageProgress: session.stageProgress,
+    });
+  }
+
+  /** Records a failure: the library row and quota (outcomes), the session, the owner's sockets. */
+  private async fail(session: ImageVideoSessionRow, message: string, snapshot: StageSnapshot): Promise<void> {
+    await this.outcomes.failed(this.jobRef(session), message);
+    await this.repository.update(session.id, {
+      status: 'failed',
+      errorMessage: message,
+      completedAt: new Date(),
+    });
+    await this.outcomes.publish(session.userId, this.event(session, 'failed', snapshot, message));
+  }
+
+  private jobRef(session: ImageVideoSessionRow): VideoJobRef {
+    return {
+      userId: session.userId,
+      sessionId: session.id,
+      videoId: session.videoId,
+      reservationId: session.reservationId,
+      title: videoTitleFromPrompt(session.prompt),
+    };
   }
 
   /** An input the job was accepted with; gone (deleted from the library meanwhile) fails the job. */
@@ -189,8 +207,11 @@ export function imageToVideoJobs(platform: JobPlatform): JobDefinition[] {
     platform.logger.child({ component: 'image-to-video' }),
   );
   return [
-    defineJob(IMAGE_TO_VIDEO_RENDER_JOB, renderJobPolicy(platform.config), ({ id }, context) =>
-      renderer.run(id, context),
+    defineJob(
+      IMAGE_TO_VIDEO_RENDER_JOB,
+      renderJobPolicy(platform.config),
+      ({ id }, context) => renderer.run(id, context),
+      ({ id }) => renderer.gaveUp(id),
     ) as JobDefinition,
   ];
 }

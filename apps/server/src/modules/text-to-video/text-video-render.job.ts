@@ -1,4 +1,4 @@
-import { textToVideoMessages, type VideoProgressEventData } from '@reelcraft/contract';
+import { generationMessages, textToVideoMessages, type VideoProgressEventData } from '@reelcraft/contract';
 import type { JobPlatform } from '../../platform/platform';
 import { defineJob, type JobContext, type JobDefinition } from '../../platform/queue/job-registry';
 import type { RenderedVideo, VideoProvider } from '../../providers';
@@ -113,19 +113,28 @@ export class TextVideoRenderer {
       const decision = decideOnFailure(error, context, RENDER_RETRY_LIMIT);
       if (decision.retry) throw error;
       log.warn({ err: error }, 'Text video failed');
-      await this.outcomes.failed(job, decision.message);
-      await this.repository.update(session.id, {
-        status: 'failed',
-        error: decision.message,
-        completedAt: new Date(),
-      });
-      await this.outcomes.publish(
-        session.userId,
-        this.event(session, 'failed', { progress: session.progress, stage }, decision.message),
-      );
+      await this.fail(session, decision.message, stage);
     } finally {
       await rendered?.release();
     }
+  }
+
+  /** The queue gave up on the job (its last attempt's process died): fails it if still open. */
+  async gaveUp(id: string): Promise<void> {
+    const session = await this.repository.findById(id);
+    if (!session || session.status !== 'processing') return;
+    this.logger.warn({ sessionId: session.sessionId }, 'Text video given up by the queue');
+    await this.fail(session, generationMessages.generationFailed, session.stage);
+  }
+
+  /** Records a failure: the library row and quota (outcomes), the session, the owner's sockets. */
+  private async fail(session: TextVideoSessionRow, message: string, stage: VideoJobStage): Promise<void> {
+    await this.outcomes.failed(this.jobRef(session), message);
+    await this.repository.update(session.id, { status: 'failed', error: message, completedAt: new Date() });
+    await this.outcomes.publish(
+      session.userId,
+      this.event(session, 'failed', { progress: session.progress, stage }, message),
+    );
   }
 
   private jobRef(session: TextVideoSessionRow): VideoJobRef {
@@ -166,8 +175,11 @@ export function textToVideoJobs(platform: JobPlatform): JobDefinition[] {
     platform.logger.child({ component: 'text-to-video' }),
   );
   return [
-    defineJob(TEXT_TO_VIDEO_RENDER_JOB, renderJobPolicy(platform.config), ({ id }, context) =>
-      renderer.run(id, context),
+    defineJob(
+      TEXT_TO_VIDEO_RENDER_JOB,
+      renderJobPolicy(platform.config),
+      ({ id }, context) => renderer.run(id, context),
+      ({ id }) => renderer.gaveUp(id),
     ) as JobDefinition,
   ];
 }

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import type { JobDefinition, JobName, JobPayloads } from './job-registry';
-import { validateJobRegistry } from './job-registry';
+import { gaveUpQueueName, validateJobRegistry } from './job-registry';
 
 interface QueueLogger {
   info(obj: object, msg: string): void;
@@ -25,6 +25,10 @@ export interface SendOptions {
   /** At most one queued job per key (pg-boss singleton). */
   singletonKey?: string;
 }
+
+/** Attempts and time limit of the hook that records a given-up job's outcome (a few quick writes). */
+const GAVE_UP_RETRY_LIMIT = 5;
+const GAVE_UP_TIME_LIMIT_SECONDS = 120;
 
 /**
  * The product's job queue: pg-boss on the product's own database (PGlite or PostgreSQL), with a
@@ -58,15 +62,24 @@ export class JobQueue {
     this.started = true;
     for (const definition of this.definitions.values()) {
       const { policy } = definition;
-      const queue = {
+      const gaveUp = definition.onGaveUp ? gaveUpQueueName(definition.name) : undefined;
+      if (gaveUp) {
+        await this.ensureQueue({
+          name: gaveUp,
+          retryLimit: GAVE_UP_RETRY_LIMIT,
+          retryDelay: 10,
+          retryBackoff: true,
+          expireInSeconds: GAVE_UP_TIME_LIMIT_SECONDS,
+        });
+      }
+      await this.ensureQueue({
         name: definition.name,
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: policy.retryBackoff,
         expireInSeconds: policy.timeLimitSeconds,
-      };
-      if (await this.boss.getQueue(definition.name)) await this.boss.updateQueue(definition.name, queue);
-      else await this.boss.createQueue(definition.name, queue);
+        ...(gaveUp ? { deadLetter: gaveUp } : {}),
+      });
     }
     if (work) {
       await this.retryOrphanedJobs();
@@ -77,6 +90,11 @@ export class JobQueue {
       { jobs: [...this.definitions.keys()], working: work },
       work ? 'Job queue started; working' : 'Job queue started; sending only',
     );
+  }
+
+  private async ensureQueue(queue: PgBoss.Queue): Promise<void> {
+    if (await this.boss.getQueue(queue.name)) await this.boss.updateQueue(queue.name, queue);
+    else await this.boss.createQueue(queue.name, queue);
   }
 
   /** Queues a job; answers its id. The payload type follows from the job name. */
@@ -123,7 +141,9 @@ export class JobQueue {
    */
   private async retryOrphanedJobs(): Promise<void> {
     if (this.options.database.kind !== 'pglite') return;
-    const names = [...this.definitions.keys()];
+    const names = [...this.definitions.values()].flatMap((definition) =>
+      definition.onGaveUp ? [definition.name, gaveUpQueueName(definition.name)] : [definition.name],
+    );
     if (names.length === 0) return;
     const { rows } = await this.options.database.executeSql<{ name: string; id: string }>(
       "SELECT name, id FROM pgboss.job WHERE state = 'active' AND name = ANY($1::text[])",
@@ -137,6 +157,18 @@ export class JobQueue {
 
   private async work(definition: JobDefinition): Promise<void> {
     const { logger, pollingIntervalSeconds } = this.options;
+    const { onGaveUp } = definition;
+    if (onGaveUp) {
+      await this.boss.work(
+        gaveUpQueueName(definition.name),
+        { batchSize: 1, pollingIntervalSeconds: pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          if (!job) return;
+          logger.warn({ job: definition.name, data: job.data }, 'The queue gave up on a job');
+          await onGaveUp(job.data);
+        },
+      );
+    }
     for (let slot = 0; slot < definition.policy.concurrency; slot += 1) {
       await this.boss.work(
         definition.name,

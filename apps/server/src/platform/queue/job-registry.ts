@@ -39,7 +39,16 @@ export interface JobDefinition<N extends string = string, P = unknown> {
   name: N;
   policy: JobPolicy;
   handler: (payload: P, context: JobContext) => Promise<void>;
+  /**
+   * Runs (in some worker, once or more) when the queue gave up on a job: its last attempt threw, or
+   * its process died or overran the time limit, so the handler could not record the outcome itself.
+   * Must do nothing when the handler already did.
+   */
+  onGaveUp?: (payload: P) => Promise<void>;
 }
+
+/** The queue a job's given-up copies go to (pg-boss's dead-letter queue). */
+export const gaveUpQueueName = (name: string) => `${name}.gave-up`;
 
 export type RegisteredJob = {
   [N in JobName]: JobDefinition<N, JobPayloads[N]>;
@@ -58,8 +67,9 @@ export function defineJob<N extends JobName>(
   name: N,
   policy: Partial<JobPolicy>,
   handler: JobDefinition<N, JobPayloads[N]>['handler'],
+  onGaveUp?: JobDefinition<N, JobPayloads[N]>['onGaveUp'],
 ): JobDefinition<N, JobPayloads[N]> {
-  return { name, policy: { ...defaultJobPolicy, ...policy }, handler };
+  return { name, policy: { ...defaultJobPolicy, ...policy }, handler, ...(onGaveUp ? { onGaveUp } : {}) };
 }
 
 /** Checks the registry at boot: one handler per name, sane policies. Throws otherwise. */

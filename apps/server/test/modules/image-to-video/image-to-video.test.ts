@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generationGateMessages,
+  generationMessages,
   imageToVideoMessages,
   imageToVideoSessionSchema,
   recentVideoSessionSchema,
@@ -11,7 +12,11 @@ import {
   type ImageToVideoSession,
   type UploadAnswer,
 } from '@reelcraft/contract';
-import { imageVideoSessions } from '../../../src/modules/image-to-video';
+import {
+  IMAGE_TO_VIDEO_RENDER_JOB,
+  imageToVideoJobs,
+  imageVideoSessions,
+} from '../../../src/modules/image-to-video';
 import { uploadKeyPrefix } from '../../../src/modules/library';
 import { createSubscriptionServices } from '../../../src/modules/subscriptions';
 import { probeMedia } from '../../../src/media/media-probe';
@@ -59,6 +64,23 @@ beforeAll(async () => {
 });
 
 describeEachDatabase('image-to-video calls', { work: false, listen: true }, (server) => {
+  it('fails a job the queue gave up on (its last attempt died) and gives its video back, once', async () => {
+    const { api } = await signedIn(server());
+    const before = await remainingVideos(api);
+    const started = await start(api, { prompt: PROMPT }, [file('files', photos[0]!, 'a.jpg')]);
+    const { session_id } = started.json<{ session_id: string }>();
+    const render = imageToVideoJobs(server().platform).find((job) => job.name === IMAGE_TO_VIDEO_RENDER_JOB)!;
+
+    await render.onGaveUp!({ id: session_id });
+    await render.onGaveUp!({ id: session_id });
+
+    const status = imageToVideoSessionSchema.parse(
+      (await api.get(`/image-to-video/sessions/${session_id}`)).json(),
+    );
+    expect(status).toMatchObject({ status: 'failed', error_message: generationMessages.generationFailed });
+    expect(await remainingVideos(api)).toBe(before);
+  });
+
   it('starts a job from uploaded files and stored images, and answers the whole status at once', async () => {
     const { user, api } = await signedIn(server());
     const before = await remainingVideos(api);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generationGateMessages,
+  generationMessages,
   notificationSchema,
   textToVideoMessages,
   textToVideoSessionSchema,
@@ -13,7 +14,11 @@ import {
 } from '@reelcraft/contract';
 import { eq } from 'drizzle-orm';
 import { createSubscriptionServices } from '../../../src/modules/subscriptions';
-import { textVideoSessions } from '../../../src/modules/text-to-video';
+import {
+  TEXT_TO_VIDEO_RENDER_JOB,
+  textToVideoJobs,
+  textVideoSessions,
+} from '../../../src/modules/text-to-video';
 import { videos } from '../../../src/modules/videos';
 import { probeMedia } from '../../../src/media/media-probe';
 import { ProviderError, type Providers } from '../../../src/providers';
@@ -93,6 +98,34 @@ describeEachDatabase('text-to-video calls', { work: false, listen: true }, (serv
       .from(textVideoSessions)
       .where(eq(textVideoSessions.sessionId, session_id));
     expect(session).toMatchObject({ seed: 7, durationSeconds: 15, videoId: video?.id });
+  });
+
+  it('fails a job the queue gave up on (its last attempt died) and gives its video back, once', async () => {
+    const { api } = await signedInClient(server());
+    const before = await remainingVideos(api);
+    const started = await api.postForm('/text-to-video/sessions', formData({ prompt: PROMPT, duration: 15 }));
+    const { session_id } = started.json<{ session_id: string }>();
+    expect(await remainingVideos(api)).toBe(before - 1);
+    const [row] = await server()
+      .platform.database.orm.select()
+      .from(textVideoSessions)
+      .where(eq(textVideoSessions.sessionId, session_id));
+    const render = textToVideoJobs(server().platform).find((job) => job.name === TEXT_TO_VIDEO_RENDER_JOB)!;
+
+    // What the queue does when the process running the last attempt died.
+    await render.onGaveUp!({ id: row!.id });
+    await render.onGaveUp!({ id: row!.id });
+
+    expect((await api.get(`/text-to-video/sessions/${session_id}`)).json()).toMatchObject({
+      status: 'failed',
+      error: generationMessages.generationFailed,
+    });
+    expect(await remainingVideos(api)).toBe(before);
+    const [video] = await server()
+      .platform.database.orm.select()
+      .from(videos)
+      .where(eq(videos.sessionId, session_id));
+    expect(video?.status).toBe('failed');
   });
 
   it('takes the JSON variant, and a repeated start with the same session_id takes no second video', async () => {
