@@ -16,5 +16,19 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The libraries change far less often than the app: in a chunk of their own they stay cached
+    // across releases. Screens are split per route by the lazy routes in src/app/routes.tsx.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

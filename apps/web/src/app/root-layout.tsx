@@ -1,14 +1,17 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastProvider } from '../components/toast';
+import { NavigationProgress } from './navigation-progress';
 import { SessionGate } from './session-gate';
 
 /**
  * Wraps every route: the session start-up, then the page; toasts over any screen (inside the router,
- * so a toast can link); restores the scroll position on navigation.
+ * so a toast can link); the progress bar while the next screen loads; restores the scroll position on
+ * navigation.
  */
 export function RootLayout() {
   return (
     <ToastProvider>
+      <NavigationProgress />
       <SessionGate>
         <Outlet />
       </SessionGate>

@@ -3,12 +3,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '../lib/auth-storage';
 import { fakeApi, testUser, tokenAnswer } from '../test/fake-api';
-import { currentUrl, renderApp, storeSignedIn } from '../test/render-app';
+import { currentUrl, renderApp as renderWithRoutes, storeSignedIn } from '../test/render-app';
+import { routes } from './routes';
+
+/** Renders the real route table, with its lazy screens, as the built app loads them. */
+function renderApp(path: string, options: Omit<Parameters<typeof renderWithRoutes>[1], 'routes'> = {}) {
+  return renderWithRoutes(path, { ...options, routes });
+}
 
 const providers = { 'GET /auth/providers': { body: { google: false } } };
 
 describe('routes', () => {
-  it('shows the landing page at /', () => {
+  it('shows the landing page at / at once: it is in the main bundle', () => {
     fakeApi(providers);
     renderApp('/');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/finished video/i);
@@ -64,7 +70,7 @@ describe('route guard', () => {
     const api = fakeApi({ 'GET /auth/me': { body: testUser() } });
     renderApp('/my-details');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'My Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Details' })).toBeInTheDocument();
     await waitFor(() => expect(api.sent('GET /auth/me')).toHaveLength(1));
     expect(api.sent('GET /auth/me')[0]?.headers.get('Authorization')).toBe('Bearer stored-token');
   });
@@ -136,7 +142,7 @@ describe('signed-in shell and logout', () => {
     store.onLogout(onLogout);
     const socket = sockets.latest();
 
-    const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
+    const sidebar = within(await screen.findByRole('complementary', { name: 'Sidebar' }));
     expect(sidebar.getByRole('link', { name: 'ReelCraft dashboard' })).toHaveAttribute('href', '/dashboard');
     await user.click(sidebar.getByRole('button', { name: 'Account menu for Ana Lima' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));

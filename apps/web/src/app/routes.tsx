@@ -1,16 +1,8 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { MyDetailsPage } from '../features/account';
-import { LoginPage, VerifyEmailPage } from '../features/auth';
-import { DashboardPage } from '../features/dashboard';
-import { ImageLibraryPage } from '../features/image-library';
-import { ImageToVideoPage } from '../features/image-to-video';
+import { LoadingScreen } from '../components/spinner';
 import { LandingPage } from '../features/landing';
-import { MyVideosPage } from '../features/my-videos';
 import { NotificationsPage } from '../features/notifications';
-import { OnboardingPage } from '../features/onboarding';
-import { ProjectsPage } from '../features/projects';
-import { PaymentPage, PaymentSuccessPage, SubscriptionPlansPage } from '../features/subscriptions';
-import { TextToVideoPage } from '../features/text-to-video';
 import { paths } from '../lib/paths';
 import { NotFoundRoute } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -22,7 +14,18 @@ import { AppShell } from './shell';
  * The route table (spec 000 section 2.1). Public screens are shown bare; the signed-in ones sit behind
  * the guard, inside the application shell. A path nobody serves yet (the creation and library screens
  * of later issues) shows the not-found page, inside the shell for a signed-in user.
+ *
+ * Screens are loaded with the route's `lazy`, one chunk per feature, so a visitor does not download
+ * the signed-in screens. The router fetches the chunk before it leaves the current screen (the root
+ * layout shows a progress bar meanwhile), so nothing flashes. The layout, the guards and the shell stay
+ * in the main bundle, and so does the landing page: it is a guest's first paint, and loading it lazily
+ * would add a round trip before it for little gain.
  */
+/** A route whose screen is fetched on its first visit (`load` imports the feature, answers the page). */
+function lazyPage(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
+}
+
 const publicRoutes: RouteObject[] = [
   {
     path: paths.home,
@@ -32,32 +35,38 @@ const publicRoutes: RouteObject[] = [
       </RedirectSignedIn>
     ),
   },
-  { path: paths.login, element: <LoginPage /> },
-  { path: paths.resetPassword, element: <LoginPage /> },
-  { path: paths.verifyEmail, element: <VerifyEmailPage /> },
-  { path: paths.verifyLink, element: <VerifyEmailPage /> },
-  { path: `${paths.verifyLink}/:token`, element: <VerifyEmailPage /> },
+  lazyPage(paths.login, async () => (await import('../features/auth')).LoginPage),
+  lazyPage(paths.resetPassword, async () => (await import('../features/auth')).LoginPage),
+  lazyPage(paths.verifyEmail, async () => (await import('../features/auth')).VerifyEmailPage),
+  lazyPage(paths.verifyLink, async () => (await import('../features/auth')).VerifyEmailPage),
+  lazyPage(`${paths.verifyLink}/:token`, async () => (await import('../features/auth')).VerifyEmailPage),
 ];
 
 const signedInRoutes: RouteObject[] = [
-  { path: paths.onboarding, element: <OnboardingPage /> },
-  { path: paths.dashboard, element: <DashboardPage /> },
-  { path: paths.myDetails, element: <MyDetailsPage /> },
+  lazyPage(paths.onboarding, async () => (await import('../features/onboarding')).OnboardingPage),
+  lazyPage(paths.dashboard, async () => (await import('../features/dashboard')).DashboardPage),
+  lazyPage(paths.myDetails, async () => (await import('../features/account')).MyDetailsPage),
+  // The shell already loads the notifications feature (its badge and live updates), page included.
   { path: paths.notifications, element: <NotificationsPage /> },
-  { path: paths.projects, element: <ProjectsPage /> },
-  { path: paths.myVideos, element: <MyVideosPage /> },
-  { path: paths.imageLibrary, element: <ImageLibraryPage /> },
-  { path: paths.subscriptionPlans, element: <SubscriptionPlansPage /> },
-  { path: paths.payment, element: <PaymentPage /> },
-  { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
-  { path: paths.textToVideo, element: <TextToVideoPage /> },
-  { path: paths.imageToVideo, element: <ImageToVideoPage /> },
+  lazyPage(paths.projects, async () => (await import('../features/projects')).ProjectsPage),
+  lazyPage(paths.myVideos, async () => (await import('../features/my-videos')).MyVideosPage),
+  lazyPage(paths.imageLibrary, async () => (await import('../features/image-library')).ImageLibraryPage),
+  lazyPage(
+    paths.subscriptionPlans,
+    async () => (await import('../features/subscriptions')).SubscriptionPlansPage,
+  ),
+  lazyPage(paths.payment, async () => (await import('../features/subscriptions')).PaymentPage),
+  lazyPage(paths.paymentSuccess, async () => (await import('../features/subscriptions')).PaymentSuccessPage),
+  lazyPage(paths.textToVideo, async () => (await import('../features/text-to-video')).TextToVideoPage),
+  lazyPage(paths.imageToVideo, async () => (await import('../features/image-to-video')).ImageToVideoPage),
 ];
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown when the first screen of a visit is a lazy one, until its chunk has arrived.
+    hydrateFallbackElement: <LoadingScreen label="Loading…" />,
     children: [
       ...publicRoutes,
       { element: <RequireAuth />, children: [{ element: <AppShell />, children: signedInRoutes }] },

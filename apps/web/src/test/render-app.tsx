@@ -4,11 +4,31 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@reelcraft/contract';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routes as appRoutes } from '../app/routes';
+import { routes as lazyAppRoutes } from '../app/routes';
 import { saveSession } from '../lib/auth-storage';
 import { createSessionStore, type SessionStore } from '../lib/session';
 import { testUser } from './fake-api';
 import { fakeSockets, type FakeSockets } from './fake-socket';
+
+/**
+ * The app's route table with every lazy screen already loaded, so the first screen renders in the same
+ * tick as in a test written before the split. routes.test.tsx passes the real, lazy table to check the
+ * loading itself.
+ */
+const appRoutes = await withLazyRoutesLoaded(lazyAppRoutes);
+
+async function withLazyRoutesLoaded(routes: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    routes.map(async ({ lazy, children, ...route }) => {
+      const loaded = typeof lazy === 'function' ? await lazy() : { lazy };
+      return {
+        ...route,
+        ...loaded,
+        ...(children && { children: await withLazyRoutesLoaded(children) }),
+      } as RouteObject;
+    }),
+  );
+}
 
 /** Stores a signed-in session as a previous visit would have left it. */
 export function storeSignedIn(user: User = testUser(), expiresIn = 3600, token = 'stored-token'): User {
