@@ -418,6 +418,27 @@ describe('Veo through Vertex AI', () => {
     private_key_id: 'kid-1',
   };
 
+  /** Vertex AI in the fake: the token, the model, and the bucket results are read back from. */
+  const vertexVeo = async (storageUri: string) =>
+    createVeoVideoProvider({
+      settings: {
+        backend: 'vertex',
+        model: 'veo-3.1-generate-001',
+        baseUrl: vendor.url,
+        pollIntervalMs: 20,
+        vertex: {
+          project: 'test-project',
+          location: 'us-central1',
+          serviceAccount,
+          tokenUrl: `${vendor.url}/token`,
+          storageUri,
+          storageBaseUrl: vendor.url,
+        },
+      },
+      tools: await mediaTools(),
+      workDir,
+    });
+
   it('signs in with the service account, asks for 4 samples and reads the base64 videos', async () => {
     const base =
       '/v1/projects/test-project/locations/us-central1/publishers/google/models/veo-3.1-generate-001';
@@ -445,23 +466,7 @@ describe('Veo through Vertex AI', () => {
         },
       });
     });
-    const veo = createVeoVideoProvider({
-      settings: {
-        backend: 'vertex',
-        model: 'veo-3.1-generate-001',
-        baseUrl: vendor.url,
-        pollIntervalMs: 20,
-        vertex: {
-          project: 'test-project',
-          location: 'us-central1',
-          serviceAccount,
-          tokenUrl: `${vendor.url}/token`,
-          storageUri: 'gs://bucket/out',
-        },
-      },
-      tools: await mediaTools(),
-      workDir,
-    });
+    const veo = await vertexVeo('gs://bucket/out');
     const candidates = await veo.candidates({
       prompt: 'Studio shot',
       durationSeconds: 8,
@@ -516,24 +521,7 @@ describe('Veo through Vertex AI', () => {
       response.writeHead(200, { 'content-type': 'video/mp4' });
       response.end(sample);
     });
-    const veo = createVeoVideoProvider({
-      settings: {
-        backend: 'vertex',
-        model: 'veo-3.1-generate-001',
-        baseUrl: vendor.url,
-        pollIntervalMs: 20,
-        vertex: {
-          project: 'test-project',
-          location: 'us-central1',
-          serviceAccount,
-          tokenUrl: `${vendor.url}/token`,
-          storageUri: 'gs://reel-bucket/out',
-          storageBaseUrl: vendor.url,
-        },
-      },
-      tools: await mediaTools(),
-      workDir,
-    });
+    const veo = await vertexVeo('gs://reel-bucket/out');
     const video = await veo.fromText({
       prompt: 'Bucket',
       durationSeconds: 8,
