@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { audioEncoderArgs, DEFAULT_ENCODER_SETTINGS, videoEncoderArgs } from '../../media/encoder-settings';
 import { runFfmpeg } from '../../media/ffmpeg-runner';
 import type { AspectRatio, VideoQuality } from '../../media/frame-size';
-import { probeMedia } from '../../media/media-probe';
+import { probeMedia, type MediaProbe } from '../../media/media-probe';
 import type { MediaTools } from '../../media/media-tools';
 import { createOutputFolder } from '../../media/temp-workspace';
 import { extractFrame } from '../../media/video-renderer';
@@ -95,6 +95,12 @@ interface Operation {
   error?: { code?: number; message?: string };
   response?: Record<string, unknown>;
   metadata?: { progressPercent?: number };
+}
+
+/** A clip with what ffprobe read of it. */
+interface ProbedClip {
+  path: string;
+  probe: MediaProbe;
 }
 
 /** A generated sample, as either API answers it. */
@@ -344,28 +350,30 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
     const raw = path.join(outputDir, 'download.mp4');
     await downloadSample(sample, raw, signal);
     const source =
-      aspect === '1:1'
-        ? await joinClips([raw], outputDir, { frame: await frameOf(raw, aspect, signal), signal })
-        : raw;
+      aspect === '1:1' ? await joinClips([await probed(raw, signal)], outputDir, { aspect, signal }) : raw;
     return finishVendorVideo(tools, source, outputDir, { seed, signal });
   }
 
+  async function probed(clip: string, signal?: AbortSignal): Promise<ProbedClip> {
+    return { path: clip, probe: await probeMedia(tools, clip, { signal }) };
+  }
+
   /**
-   * Joins clips into one of `frame`'s size (each clip scaled to cover it and cut to it, so a square
-   * frame takes the middle of landscape clips), at the first clip's frame rate, cut to `seconds`.
-   * Sound is kept when every clip has it (Veo 3 makes sound; a silent part would cut it).
+   * Joins clips into one in the first clip's frame (its middle square for a square video) and frame
+   * rate, each clip scaled to cover that frame and cut to it, the whole cut to `seconds`. Sound is
+   * kept when every clip has it (Veo 3 makes sound; a silent part would cut it).
    */
   async function joinClips(
-    clips: readonly string[],
+    clips: readonly ProbedClip[],
     outputDir: string,
-    options: { frame: { width: number; height: number }; seconds?: number; signal?: AbortSignal },
+    options: { aspect: AspectRatio | null; seconds?: number; signal?: AbortSignal },
   ): Promise<string> {
-    const probes = await Promise.all(
-      clips.map((clip) => probeMedia(tools, clip, { signal: options.signal })),
-    );
-    const { width, height } = options.frame;
-    const fps = Math.round(probes[0]?.video?.fps ?? 24);
-    const withAudio = probes.every((probe) => probe.audio);
+    const first = clips[0]!.probe.video;
+    const side = Math.min(first?.width ?? 1280, first?.height ?? 720);
+    const [width, height] =
+      options.aspect === '1:1' ? [side, side] : [first?.width ?? 1280, first?.height ?? 720];
+    const fps = Math.round(first?.fps ?? 24);
+    const withAudio = clips.every((clip) => clip.probe.audio);
     const audioFit = 'aresample=44100,aformat=channel_layouts=stereo';
     const fit = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,fps=${fps}`;
     const inputs = clips.map((_, index) => `[v${index}]${withAudio ? `[a${index}]` : ''}`).join('');
@@ -378,7 +386,7 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
     await runFfmpeg(
       tools,
       [
-        ...clips.flatMap((clip) => ['-i', clip]),
+        ...clips.flatMap((clip) => ['-i', clip.path]),
         '-filter_complex',
         graph,
         '-map',
@@ -393,15 +401,6 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
       { signal: options.signal, timeoutMs: 10 * 60_000, label: 'veo join' },
     );
     return joined;
-  }
-
-  /** The frame a video is made in: the given clip's, or its middle square for a square video. */
-  async function frameOf(clip: string, aspect: AspectRatio | null, signal?: AbortSignal) {
-    const probe = await probeMedia(tools, clip, { signal });
-    const width = probe.video?.width ?? 1280;
-    const height = probe.video?.height ?? 720;
-    const side = Math.min(width, height);
-    return aspect === '1:1' ? { width: side, height: side } : { width, height };
   }
 
   /**
@@ -451,22 +450,24 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
         previous = clip;
       }
       progress.report('join', 0, 'final_combination');
-      const parts = request.continueFrom ? [request.continueFrom, ...clips] : clips;
-      const before = request.continueFrom
-        ? ((await probeMedia(tools, request.continueFrom, { signal: task.signal })).durationSeconds ?? 0)
-        : 0;
-      // An extension keeps the size of the video it continues; a new video takes its first clip's.
-      const frame = request.continueFrom
-        ? await frameOf(request.continueFrom, null, task.signal)
-        : await frameOf(clips[0]!, request.aspect, task.signal);
-      const target = before + request.seconds;
+      // An extension keeps the frame of the video it continues; a new video takes its first clip's.
+      const parts = await Promise.all(
+        (request.continueFrom ? [request.continueFrom, ...clips] : clips).map((clip) =>
+          probed(clip, task.signal),
+        ),
+      );
+      const target = (request.continueFrom ? (parts[0]!.probe.durationSeconds ?? 0) : 0) + request.seconds;
       const single =
         parts.length === 1 &&
         request.aspect !== '1:1' &&
-        ((await probeMedia(tools, parts[0]!, { signal: task.signal })).durationSeconds ?? 0) <= target + 0.5;
+        (parts[0]!.probe.durationSeconds ?? 0) <= target + 0.5;
       const source = single
-        ? parts[0]!
-        : await joinClips(parts, outputDir, { frame, seconds: target, signal: task.signal });
+        ? parts[0]!.path
+        : await joinClips(parts, outputDir, {
+            aspect: request.continueFrom ? null : request.aspect,
+            seconds: target,
+            signal: task.signal,
+          });
       await Promise.all(clips.filter((clip) => clip !== source).map((clip) => fs.rm(clip, { force: true })));
       const video = await finishVendorVideo(tools, source, outputDir, {
         seed: request.seed,
@@ -595,7 +596,8 @@ export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoP
     async extend(request: ExtendRequest, task: TaskOptions = {}) {
       // Continues the clip from its last frame and joins the parts (works with every model and both
       // APIs; Veo's own extension takes only videos still held by the vendor).
-      const { width, height } = await frameOf(request.videoPath, null, task.signal);
+      const { video } = await probeMedia(tools, request.videoPath, { signal: task.signal });
+      const [width, height] = [video?.width ?? 16, video?.height ?? 9];
       const aspect: AspectRatio = height > width ? '9:16' : height === width ? '1:1' : '16:9';
       return chain(
         {
