@@ -96,7 +96,7 @@ export async function createConfiguredProviders(
     },
     cloud: media.cloud,
     ...(storage ? { uploadForVendor: uploadForVendor(storage) } : {}),
-    ...(vendorNews ? { vendorNews: (vendor: string, id: string) => vendorNews.subscribe(vendor, id) } : {}),
+    ...(vendorNews ? { vendorNews: vendorNews.subscribe } : {}),
     // Voice clones are kept by the voices module once it exists; until then nothing creates any.
     voiceProfiles: createInMemoryVoiceProfileStore(),
     logger: logger.child({ component: 'media' }),

@@ -23,6 +23,7 @@ export type {
   SubscribeVendorNews,
   SyncSettings,
   UploadForVendor,
+  VendorNewsSubscription,
   VendorUpload,
   VeoSettings,
 } from './cloud/cloud-settings';

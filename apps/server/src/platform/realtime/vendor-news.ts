@@ -1,13 +1,7 @@
+import type { SubscribeVendorNews, VendorNewsSubscription } from '../../providers';
 import type { Database } from '../db/database';
 
 const CHANNEL = 'vendor_news';
-
-/** News of one vendor job, as a poller waits for it: `next` resolves at the next notice. */
-export interface VendorNewsSubscription {
-  /** Resolves when a notice arrives (or has arrived since the last call). */
-  next(): Promise<void>;
-  close(): void;
-}
 
 /**
  * Notices that a vendor's job changed (its webhook said so), across processes: the webhook may reach
@@ -36,7 +30,8 @@ export class VendorNews {
     return this.database.notify(CHANNEL, topic(vendor, id));
   }
 
-  subscribe(vendor: string, id: string): VendorNewsSubscription {
+  /** What a polling cloud adapter is given (see SubscribeVendorNews). */
+  readonly subscribe: SubscribeVendorNews = (vendor, id): VendorNewsSubscription => {
     const key = topic(vendor, id);
     let arrived = false;
     let waiting: (() => void) | undefined;
@@ -66,7 +61,7 @@ export class VendorNews {
         waiting = undefined;
       },
     };
-  }
+  };
 }
 
 // Ids are the vendor's (bounded by the webhook route), so the payload stays far below NOTIFY's limit.

@@ -14,5 +14,10 @@ export interface CloudSettings {
 }
 
 export type { ElevenLabsSettings, GeminiImageSettings, OpenAiTextSettings, SyncSettings, VeoSettings };
-export type { SubscribeVendorNews, UploadForVendor, VendorUpload } from './sync-lip-sync-provider';
+export type {
+  SubscribeVendorNews,
+  UploadForVendor,
+  VendorNewsSubscription,
+  VendorUpload,
+} from './sync-lip-sync-provider';
 export type { ServiceAccountKey } from './google-auth';

@@ -35,7 +35,13 @@ export type UploadForVendor = (file: {
  * Notices of a vendor job (its webhook reached some process): `next` resolves at the next one. The
  * server wires it to the platform's VendorNews; without it the job is only polled.
  */
-export type SubscribeVendorNews = (vendor: string, id: string) => { next(): Promise<void>; close(): void };
+export type SubscribeVendorNews = (vendor: string, id: string) => VendorNewsSubscription;
+
+export interface VendorNewsSubscription {
+  /** Resolves at the next notice (at once if one arrived since the last call). */
+  next(): Promise<void>;
+  close(): void;
+}
 
 export interface SyncSettings {
   apiKey: string;

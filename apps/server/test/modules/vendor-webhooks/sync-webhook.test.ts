@@ -70,7 +70,7 @@ describe("sync's webhook", () => {
       settings,
       tools: await mediaTools(),
       uploadForVendor: async () => ({ url: `${vendor.url}/storage/file?sig=1`, remove: async () => {} }),
-      vendorNews: (name, id) => server.platform.vendorNews.subscribe(name, id),
+      vendorNews: server.platform.vendorNews.subscribe,
       workDir,
     });
     const applying = lipSync
