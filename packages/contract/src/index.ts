@@ -12,6 +12,7 @@ export * from './calls/subscriptions';
 export * from './calls/notifications';
 export * from './calls/feedback';
 export * from './calls/videos';
+export * from './calls/generations';
 export * from './calls/text-to-video';
 export * from './calls/image-to-video';
 export * from './calls/uploads';

@@ -149,6 +149,14 @@ export const textToVideoMessages = {
   progressFinalizing: 'Finalizing',
 } as const;
 
+/** The text screen's progress band (spec 001 section 4): below 25, 50, 75, then the rest. */
+export function textToVideoProgressLabel(progress: number): string {
+  if (progress < 25) return textToVideoMessages.progressInitializing;
+  if (progress < 50) return textToVideoMessages.progressProcessing;
+  if (progress < 75) return textToVideoMessages.progressRendering;
+  return textToVideoMessages.progressFinalizing;
+}
+
 export const imageToVideoMessages = {
   atLeastOneImage: 'Please upload at least one image',
   promptRequired: 'Please enter a text prompt',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { imageVideoCurrentStageSchema } from './calls/image-to-video';
+import { generationStateSchema } from './calls/generations';
 import { notificationSchema } from './calls/notifications';
-import { generationJobStatusSchema } from './calls/text-to-video';
 
 /**
  * Messages of the `/ws` socket (spec 000 section 4 leaves their shapes to us; docs/decisions/004).
@@ -63,22 +62,10 @@ export const VIDEO_EVENT_TYPES = {
 } as const;
 
 /**
- * One step of a text or image job, pushed as it is written to the job's row: the same numbers the
- * status calls answer, so a client may show either. `stage` uses the image stages for both kinds.
+ * One step of a generation, pushed as it is written: the same shape `GET /generations/active`
+ * answers, so a client may show either; a completed one carries the video's signed URL.
  */
-export const videoProgressEventDataSchema = z.object({
-  session_id: z.string(),
-  project_type: z.enum(['text-to-video', 'image-to-video']),
-  status: generationJobStatusSchema,
-  /** Percent, 0..100, of the whole job. */
-  progress: z.number().min(0).max(100),
-  stage: imageVideoCurrentStageSchema,
-  message: z.string().nullable(),
-  /** The finished video's id (its row in the library) once completed. */
-  video_id: z.string().nullable(),
-  /** Readable reason of a failed job. */
-  error: z.string().nullable(),
-});
+export const videoProgressEventDataSchema = generationStateSchema;
 export type VideoProgressEventData = z.infer<typeof videoProgressEventDataSchema>;
 
 export const videoSocketEventSchema = z.object({

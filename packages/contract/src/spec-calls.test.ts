@@ -93,6 +93,9 @@ const designedCalls: readonly SpecCall[] = [
   ['DELETE', '/videos/{id}'],
   ['GET', '/image-to-video/sessions'],
   ['GET', '/health'],
+  // The generation core (calls/generations.ts): resume a running job, send it to the background.
+  ['GET', '/generations/active'],
+  ['POST', '/generations/{session_id}/background'],
 ];
 
 /** One form for both notations: no /api/v1 prefix or trailing slash, every parameter alike. */
