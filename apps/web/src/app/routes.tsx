@@ -58,7 +58,7 @@ const signedInRoutes: RouteObject[] = [
   lazyPage(paths.payment, async () => (await import('../features/subscriptions')).PaymentPage),
   lazyPage(paths.paymentSuccess, async () => (await import('../features/subscriptions')).PaymentSuccessPage),
   lazyPage(paths.textToVideo, async () => (await import('../features/text-to-video')).TextToVideoPage),
-  lazyPage(paths.imageToVideo, async () => (await import('../features/image-to-video')).ImageToVideoPage),
+  lazyPage(paths.imageToVideo, async () => (await import('./image-to-video-screen')).ImageToVideoScreen),
 ];
 
 export const routes: RouteObject[] = [

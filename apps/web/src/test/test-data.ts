@@ -1,7 +1,22 @@
-import type { Notification, RecentProject, VideoCount } from '@reelcraft/contract';
+import type { GenerationState, Notification, RecentProject, VideoCount } from '@reelcraft/contract';
 import { fakeApi, testUser, type FakeHandler } from './fake-api';
 
 // Answers of the calls the signed-in shell and its screens make, as the server sends them.
+
+export function testGeneration(overrides: Partial<GenerationState> = {}): GenerationState {
+  return {
+    session_id: 'sess-1',
+    project_type: 'text-to-video',
+    status: 'processing',
+    progress: 10,
+    stage: 'video_generation',
+    message: null,
+    video_id: null,
+    video_url: null,
+    error: null,
+    ...overrides,
+  };
+}
 
 export function testVideoCount(overrides: Partial<VideoCount> = {}): VideoCount {
   return {
@@ -63,6 +78,7 @@ export function shellApi(overrides: Handlers = {}) {
     'GET /notifications': { body: [] },
     'GET /videos/recent-projects': { body: [] },
     'GET /feedback/questions': { body: { questions: [] } },
+    'GET /generations/active': { body: { generation: null } },
   };
   return fakeApi({ ...defaults, ...overrides });
 }

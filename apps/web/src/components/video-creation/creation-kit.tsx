@@ -1,6 +1,5 @@
 import {
   API_BASE_PATH,
-  createNotification,
   PROMPT_STRENGTH_MIN_WORDS,
   PROMPT_WORD_COUNTER_MAX_WORDS,
   STORAGE_KEYS,
@@ -8,10 +7,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../lib/api-client';
 import { readAuthToken } from '../../lib/auth-storage';
 import { paths } from '../../lib/paths';
 import { videoCountQueryKey } from '../../lib/video-count';
+import { useSendGenerationToBackground } from './api/send-generation-to-background';
 
 // Pieces both creation screens (text-to-video, image-to-video) share: the prompt counter and strength,
 // the progress ring, the completion side effects, background mode and the proxied download.
@@ -192,38 +191,21 @@ export function useCompletionEffects(): { celebrate: (videoUrl: string) => void;
 }
 
 /**
- * "Send to background and notify me": a pending notification carrying the session id (the server's
- * job turns it into its outcome), then the dashboard.
+ * "Send to background and notify me": the server records that the user wants to hear how the job
+ * ends (it turns into the outcome notification), then the user goes to the dashboard.
  */
-export function useSendToBackground(kind: 'text' | 'image') {
+export function useSendToBackground() {
   const navigate = useNavigate();
-  const [sending, setSending] = useState(false);
+  const { mutate, isPending } = useSendGenerationToBackground();
   const send = useCallback(
-    async (sessionId: string) => {
-      setSending(true);
-      try {
-        await callApi(createNotification, {
-          body: {
-            title: 'Video generation in progress',
-            message:
-              kind === 'text'
-                ? 'Your video from text is being created. We will notify you when it is ready.'
-                : 'Your video from images is being created. We will notify you when it is ready.',
-            status: 'pending',
-            link: paths.projects,
-            session_id: sessionId,
-          },
-        });
-      } catch {
-        // The job goes on regardless; the projects list shows it when it is done.
-      } finally {
-        setSending(false);
-      }
-      void navigate(paths.dashboard);
-    },
-    [kind, navigate],
+    (sessionId: string) =>
+      mutate(sessionId, {
+        // The job goes on either way; the projects list shows it when it is done.
+        onSettled: () => void navigate(paths.dashboard),
+      }),
+    [mutate, navigate],
   );
-  return { send, sending };
+  return { send, sending: isPending };
 }
 
 /** The URL of GET /proxy/video for a stored video. */

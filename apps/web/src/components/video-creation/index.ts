@@ -11,4 +11,10 @@ export {
   useSendToBackground,
   type PromptStrength,
 } from './creation-kit';
-export { useStatusPolling } from './use-status-polling';
+export {
+  useGenerationJob,
+  type CreationKind,
+  type GenerationJob,
+  type GenerationJobOptions,
+  type GenerationPhase,
+} from './use-generation-job';

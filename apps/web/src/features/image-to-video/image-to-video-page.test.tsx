@@ -11,6 +11,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 import { shellApi, testVideoCount } from '../../test/test-data';
+import { testGeneration, testNotification } from '../../test/test-data';
 import { estimatedSeconds } from './create-tab';
 import { stageMessage } from './generation-panel';
 
@@ -110,6 +111,8 @@ describe('image-to-video create tab', () => {
   it('fills up to 5 slots, uploads them, then refuses more', async () => {
     const { fake } = renderPage();
     await screen.findByRole('tab', { name: 'Create Video', selected: true });
+    // The form replaces the check for a running job once the server has answered.
+    await screen.findByLabelText('Upload images');
     pickImages([png('a.png'), png('b.png'), png('c.png')]);
     expect(await screen.findByRole('listitem', { name: 'Image 3: c.png' })).toBeInTheDocument();
     pickImages([png('d.png'), png('e.png'), png('f.png')]);
@@ -130,6 +133,8 @@ describe('image-to-video create tab', () => {
   it('refuses non-images and files over 10MB with the spec texts', async () => {
     renderPage();
     await screen.findByRole('tab', { name: 'Create Video' });
+    // The form replaces the check for a running job once the server has answered.
+    await screen.findByLabelText('Upload images');
     pickImages([new File(['x'], 'notes.txt', { type: 'text/plain' })]);
     expect(screen.getByText(imageToVideoMessages.invalidImageFiles)).toBeInTheDocument();
     pickImages([png('huge.png', 11 * 1024 * 1024)]);
@@ -164,13 +169,38 @@ describe('image-to-video create tab', () => {
     );
   });
 
-  it('checks images and prompt before creating', async () => {
-    const { user } = renderPage();
+  it('checks images and prompt before creating, each message next to its field', async () => {
+    const { user, fake } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Create Video' }));
-    expect(screen.getByText(imageToVideoMessages.atLeastOneImage)).toBeInTheDocument();
+    expect(await screen.findByText(imageToVideoMessages.atLeastOneImage)).toBeInTheDocument();
+    expect(screen.getByLabelText('Upload images')).toHaveAccessibleDescription(
+      imageToVideoMessages.atLeastOneImage,
+    );
     pickImages([png('a.png')]);
+    expect(screen.queryByText(imageToVideoMessages.atLeastOneImage)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Video' }));
-    expect(screen.getByText(imageToVideoMessages.promptRequired)).toBeInTheDocument();
+    const prompt = screen.getByLabelText('Text Prompt');
+    await vi.waitFor(() => expect(prompt).toHaveAttribute('aria-invalid', 'true'));
+    expect(prompt).toHaveAccessibleDescription(expect.stringContaining(imageToVideoMessages.promptRequired));
+    expect(fake.sent('POST /image-to-video/sessions')).toHaveLength(0);
+  });
+
+  it('resumes an image job still running after a reload, with its stage', async () => {
+    renderPage('/image-to-video', {
+      'GET /generations/active': {
+        body: {
+          generation: testGeneration({
+            session_id: 'img-sess',
+            project_type: 'image-to-video',
+            progress: 62,
+            stage: 'video_generation',
+          }),
+        },
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Generating your video' }));
+    expect(panel.getByTestId('stage-message')).toHaveTextContent('Creating your video...');
+    expect(screen.queryByLabelText('Text Prompt')).not.toBeInTheDocument();
   });
 
   it('applies the enhance-prompt rules and uses the enhanced text', async () => {
@@ -203,6 +233,8 @@ describe('image-to-video create tab', () => {
       'GET /user/video-count': { body: testVideoCount({ remaining_videos: 0 }) },
     });
     await screen.findByRole('tab', { name: 'Create Video' });
+    // The form replaces the check for a running job once the server has answered.
+    await screen.findByLabelText('Upload images');
     pickImages([png('a.png')]);
     await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
     await user.click(screen.getByRole('button', { name: 'Create Video' }));
@@ -214,24 +246,13 @@ describe('image-to-video create tab', () => {
   it('creates the job with stored images and settings, shows the stages, polls, and goes to the background', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, fake, router } = renderPage('/image-to-video', {
-      'POST /notifications': (request) => ({
-        status: 201,
-        body: {
-          id: 'n1',
-          user_id: 'user-1',
-          title: (request.body as { title: string }).title,
-          message: 'm',
-          status: 'pending',
-          read: false,
-          link: '/projects',
-          video_id: null,
-          session_id: 'img-sess',
-          created_at: new Date().toISOString(),
-          updated_at: new Date().toISOString(),
-        },
-      }),
+      'POST /generations/img-sess/background': {
+        body: testNotification({ status: 'pending', session_id: 'img-sess' }),
+      },
     });
     await screen.findByRole('tab', { name: 'Create Video' });
+    // The form replaces the check for a running job once the server has answered.
+    await screen.findByLabelText('Upload images');
     pickImages([png('a.png'), png('b.png'), png('c.png')]);
     await vi.waitFor(() => expect(fake.sent('POST /upload/signed-url')).toHaveLength(1));
     await user.type(screen.getByLabelText('Text Prompt'), 'A beach at sunset');
@@ -271,11 +292,8 @@ describe('image-to-video create tab', () => {
     );
 
     await user.click(panel.getByRole('button', { name: 'Send to background and notify me' }));
-    expect(fake.sent('POST /notifications')[0]!.body).toMatchObject({
-      session_id: 'img-sess',
-      status: 'pending',
-    });
     await vi.waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
+    expect(fake.sent('POST /generations/img-sess/background')).toHaveLength(1);
   });
 
   it('shows the result on completion with its actions and stores lastVideoUrl', async () => {
@@ -291,6 +309,8 @@ describe('image-to-video create tab', () => {
       },
     });
     await screen.findByRole('tab', { name: 'Create Video' });
+    // The form replaces the check for a running job once the server has answered.
+    await screen.findByLabelText('Upload images');
     pickImages([png('a.png')]);
     await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
     await user.click(screen.getByRole('button', { name: 'Create Video' }));
@@ -317,6 +337,8 @@ describe('image-to-video create tab', () => {
       },
     });
     await screen.findByRole('tab', { name: 'Create Video' });
+    // The form replaces the check for a running job once the server has answered.
+    await screen.findByLabelText('Upload images');
     pickImages([png('a.png')]);
     await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
     await user.click(screen.getByRole('button', { name: 'Create Video' }));
@@ -354,6 +376,8 @@ describe('image-to-video create tab', () => {
   it('has no Recent Videos button without sessions', async () => {
     renderPage();
     await screen.findByRole('tab', { name: 'Create Video' });
+    // The form replaces the check for a running job once the server has answered.
+    await screen.findByLabelText('Upload images');
     await act(() => Promise.resolve());
     expect(screen.queryByRole('button', { name: 'Recent Videos' })).not.toBeInTheDocument();
   });
@@ -372,13 +396,14 @@ describe('image enhancement tab', () => {
     });
     const input = await screen.findByLabelText(/Product image/);
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
-    expect(screen.getByText(imageEnhancerMessages.invalidFormat)).toBeInTheDocument();
+    expect(await screen.findByText(imageEnhancerMessages.invalidFormat)).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [png('big.png', 21 * 1024 * 1024)] } });
-    expect(screen.getByText(imageEnhancerMessages.tooLarge)).toBeInTheDocument();
+    expect(await screen.findByText(imageEnhancerMessages.tooLarge)).toBeInTheDocument();
 
     fireEvent.change(input, { target: { files: [png('shoe.png')] } });
     await user.click(screen.getByRole('button', { name: 'Enhance Image' }));
-    expect(screen.getByText(imageEnhancerMessages.instructionsRequired)).toBeInTheDocument();
+    expect(await screen.findByText(imageEnhancerMessages.instructionsRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Enhancement instructions')).toHaveAttribute('aria-invalid', 'true');
     await user.type(screen.getByLabelText('Enhancement instructions'), 'white background');
     await user.click(screen.getByRole('button', { name: 'Enhance Image' }));
 

@@ -1,28 +1,25 @@
 import {
   imageEnhancerMessages,
   imageToVideoMessages,
-  listImageToVideoSessions,
   MAX_IMAGE_SLOTS,
   type EnhanceImageAnswer,
 } from '@reelcraft/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { useToast } from '../../components/toast';
-import { callApi } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { formatRelativeTime } from '../../lib/relative-time';
+import { useRecentImageToVideoSessions } from './api/list-image-to-video-sessions';
 import { CreateTab } from './create-tab';
-import { EnhanceTab } from './enhance-tab';
+import type { CreationParts } from './creation-parts';
 import { clearLibrarySelection, readLibrarySelection, slotId, type ImageSlot } from './slots';
 
 type Tab = 'create' | 'enhance';
 
-const recentSessionsKey = ['image-to-video', 'sessions'] as const;
-
-export function ImageToVideoPage() {
+/** Create Video from Images (spec 001 section 2); `parts` are the other features' pieces it shows. */
+export function ImageToVideoPage(parts: CreationParts) {
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'enhance' ? 'enhance' : 'create';
@@ -36,10 +33,7 @@ export function ImageToVideoPage() {
   const [recentOpen, setRecentOpen] = useState(false);
   const [completedUrl, setCompletedUrl] = useState<string | null>(null);
 
-  const recent = useQuery({
-    queryKey: recentSessionsKey,
-    queryFn: ({ signal }) => callApi(listImageToVideoSessions, { query: { limit: 10 }, signal }),
-  });
+  const recent = useRecentImageToVideoSessions();
 
   const setSlots = useCallback((update: (slots: ImageSlot[]) => ImageSlot[]) => setSlotsState(update), []);
 
@@ -147,9 +141,10 @@ export function ImageToVideoPage() {
             onBusyChange={setBusy}
             completedUrl={completedUrl}
             onClearCompleted={() => setCompletedUrl(null)}
+            parts={parts}
           />
         ) : (
-          <EnhanceTab onUseForVideo={addEnhancedImage} />
+          parts.renderImageEnhancer({ onUseForVideo: addEnhancedImage })
         )}
       </div>
 

@@ -5,12 +5,8 @@ import {
   STORAGE_KEYS,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_MB,
-  uploadImages,
   uploadMessages,
-  type UploadSource,
-  type UploadedImage,
 } from '@reelcraft/contract';
-import { ApiError, callApi, errorMessage } from '../../lib/api-client';
 
 /** One image of the create tab (spec 001 section 3, "Image slot entry"). */
 export interface ImageSlot {
@@ -47,26 +43,6 @@ export function acceptImages(
   if (small.length < images.length) problem = uploadMessages.fileSizeExceeds(UPLOAD_MAX_MB);
   if (small.length > free) problem = imageToVideoMessages.maxImagesAllowed(MAX_IMAGE_SLOTS);
   return { accepted: small.slice(0, free), problem };
-}
-
-/** The upload's error in the words of spec 001 section 8. */
-export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 422) {
-    return uploadMessages.validationFailed(error.message);
-  }
-  return errorMessage(error, {
-    400: { fallback: uploadMessages.allUploadsFailed },
-    401: uploadMessages.authFailed,
-    413: uploadMessages.filesTooLarge,
-    500: uploadMessages.serverError,
-    fallback: imageToVideoMessages.uploadImageFailed,
-  });
-}
-
-/** POST /upload/signed-url with the given files. */
-export async function uploadFiles(files: readonly File[], source: UploadSource): Promise<UploadedImage[]> {
-  const answer = await callApi(uploadImages, { body: { source }, files: { files } });
-  return answer.images;
 }
 
 /** Clears the library's hand-over once the screen has read it. */

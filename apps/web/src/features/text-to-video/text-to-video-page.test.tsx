@@ -9,9 +9,8 @@ import {
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
-import { shellApi, testVideoCount } from '../../test/test-data';
+import { shellApi, testGeneration, testNotification, testVideoCount } from '../../test/test-data';
 import { countWords, promptStrength } from '../../components/video-creation';
-import { textProgressStage } from './text-to-video-page';
 
 function session(overrides: Partial<TextToVideoSession> = {}): TextToVideoSession {
   return {
@@ -53,25 +52,39 @@ describe('prompt counter and strength', () => {
     expect(promptStrength(49)).toBe('Strong');
     expect(promptStrength(50)).toBe('Excellent');
   });
-
-  it('maps progress to its band', () => {
-    expect(textProgressStage(0)).toBe('Initializing');
-    expect(textProgressStage(24)).toBe('Initializing');
-    expect(textProgressStage(25)).toBe('Processing text');
-    expect(textProgressStage(50)).toBe('Rendering video');
-    expect(textProgressStage(75)).toBe('Finalizing');
-  });
 });
 
 describe('text-to-video', () => {
   it('requires a description, and clears the message on edit', async () => {
     const { user, fake } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Generate Video' }));
-    expect(screen.getByText(textToVideoMessages.descriptionRequired)).toBeInTheDocument();
+    const field = screen.getByLabelText('Video Description');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(textToVideoMessages.descriptionRequired),
+    );
+    expect(field).toHaveFocus();
     expect(fake.sent('POST /text-to-video/sessions')).toHaveLength(0);
 
     await describeVideo(user, 'A');
     expect(screen.queryByText(textToVideoMessages.descriptionRequired)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Video Description')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("puts a 422's issue next to the field it names, and keeps the form", async () => {
+    const { user } = renderPage({
+      'POST /text-to-video/sessions': {
+        status: 422,
+        body: { detail: [{ loc: ['body', 'prompt'], msg: 'Prompt is too long', type: 'too_big' }] },
+      },
+    });
+    await describeVideo(user, 'A calm lake');
+    await user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    const field = screen.getByLabelText('Video Description');
+    await vi.waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Prompt is too long'));
+    expect(screen.queryByRole('alert', { name: 'Generation failed' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
   });
 
   it('shows the word counter out of 200 and the strength label', async () => {
@@ -164,10 +177,14 @@ describe('text-to-video', () => {
         stage: 'video_generation',
         message: null,
         video_id: null,
+        video_url: null,
         error: null,
       });
     });
-    expect(overlay.getByTestId('progress-stage')).toHaveTextContent('Rendering video');
+    // The event goes through the query cache, which tells the screen on its next tick.
+    await vi.waitFor(() =>
+      expect(overlay.getByTestId('progress-stage')).toHaveTextContent('Rendering video'),
+    );
     expect(overlay.getByRole('listitem', { name: 'Processing (complete)' })).toBeInTheDocument();
 
     answer = session({ status: 'completed', progress: 100, final_video_url: 'https://cdn.test/v.mp4' });
@@ -244,33 +261,72 @@ describe('text-to-video', () => {
     expect(fake.sent('GET /text-to-video/sessions/sess-1')).toHaveLength(1);
   });
 
-  it('sends the job to the background: a pending notification with the session id, then the dashboard', async () => {
+  it('sends the job to the background through the server, then goes to the dashboard', async () => {
     const { user, fake, router } = renderPage({
       'GET /text-to-video/sessions/sess-1': { body: session() },
-      'POST /notifications': (request) => ({
-        status: 201,
-        body: {
-          id: 'n1',
-          user_id: 'user-1',
-          title: (request.body as { title: string }).title,
-          message: 'm',
+      'POST /generations/sess-1/background': {
+        body: testNotification({
           status: 'pending',
-          read: false,
-          link: '/projects',
-          video_id: null,
           session_id: 'sess-1',
-          created_at: new Date().toISOString(),
-          updated_at: new Date().toISOString(),
-        },
-      }),
+          title: 'Video generation in progress',
+        }),
+      },
     });
     await describeVideo(user, 'A calm lake');
     await user.click(screen.getByRole('button', { name: 'Generate Video' }));
     await user.click(await screen.findByRole('button', { name: 'Send to background and notify me' }));
-    expect(fake.sent('POST /notifications')[0]!.body).toMatchObject({
-      session_id: 'sess-1',
-      status: 'pending',
-    });
     await vi.waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
+    expect(fake.sent('POST /generations/sess-1/background')).toHaveLength(1);
+    expect(fake.sent('POST /notifications')).toHaveLength(0);
+  });
+
+  it('shows the video from a completed live event without asking for the status again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, fake, sockets } = renderPage({ 'GET /text-to-video/sessions/sess-1': { body: session() } });
+    await describeVideo(user, 'A calm lake');
+    act(() => sockets.latest().ready());
+    await user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+
+    act(() =>
+      sockets.push(
+        VIDEO_EVENT_TYPES.progress,
+        testGeneration({
+          status: 'completed',
+          progress: 100,
+          stage: 'completed',
+          video_url: 'https://cdn.test/live.mp4',
+        }),
+      ),
+    );
+    expect(await screen.findByRole('region', { name: 'Your video' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lastVideoUrl)).toBe('https://cdn.test/live.mp4');
+    await act(() => vi.advanceTimersByTimeAsync(45_000));
+    expect(fake.sent('GET /text-to-video/sessions/sess-1')).toHaveLength(0);
+  });
+
+  it('resumes a job still running after a reload: its progress, no form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fake } = renderPage({
+      'GET /generations/active': {
+        body: { generation: testGeneration({ session_id: 'sess-9', progress: 55 }) },
+      },
+      'GET /text-to-video/sessions/sess-9': { body: session({ session_id: 'sess-9', progress: 80 }) },
+    });
+    const overlay = within(await screen.findByRole('dialog', { name: 'Creating your video' }));
+    expect(overlay.getByRole('progressbar', { name: 'Video progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '55',
+    );
+    expect(overlay.getByTestId('progress-stage')).toHaveTextContent('Rendering video');
+    expect(screen.queryByRole('button', { name: 'Generate Video' })).not.toBeInTheDocument();
+    expect(fake.sent('GET /generations/active')[0]!.query.get('project_type')).toBe('text-to-video');
+    expect(fake.sent('POST /text-to-video/sessions')).toHaveLength(0);
+
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(overlay.getByRole('progressbar', { name: 'Video progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '80',
+    );
   });
 });

@@ -1,0 +1,212 @@
+import {
+  generationMessages,
+  STATUS_POLL_INTERVAL_MS,
+  VIDEO_EVENT_TYPES,
+  videoProgressEventDataSchema,
+  type GenerationState,
+  type ProjectType,
+  type SessionStarted,
+} from '@reelcraft/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useGenerationGate } from '../../lib/generation-gate';
+import { useRealtimeEvent } from '../../lib/realtime';
+import { useToast } from '../toast';
+import { useActiveGeneration } from './api/get-active-generation';
+import { generationKeys } from './api/generation-keys';
+import { useCompletionEffects } from './creation-kit';
+
+/** The kinds of job a creation screen starts and follows. */
+export type CreationKind = Extract<ProjectType, 'text-to-video' | 'image-to-video'>;
+
+/** Where a screen's job stands, and what the screen shows for it. */
+export type GenerationPhase =
+  /** Asking the server whether a job of this kind is already running (a reload mid-render). */
+  | { phase: 'resuming' }
+  | { phase: 'idle' }
+  /** The gate check and the start call. */
+  | { phase: 'starting' }
+  | { phase: 'running'; state: GenerationState }
+  | { phase: 'completed'; state: GenerationState; videoUrl: string }
+  | { phase: 'failed'; error: string };
+
+export interface GenerationJobOptions<Variables> {
+  kind: CreationKind;
+  /** Sends the start call; runs only once the generation gate has let the user through. */
+  start: (variables: Variables) => Promise<SessionStarted>;
+  /** Reads the job's state with the kind's own status call. */
+  readState: (sessionId: string, signal: AbortSignal) => Promise<GenerationState>;
+  /** The text of a refused start, for the toast and the failure panel. */
+  describeStartError: (error: unknown) => string;
+  /** Lets the screen show a refused start itself (a field of its form); true when it did. */
+  showStartErrorInForm?: (error: unknown) => boolean;
+}
+
+export type GenerationJob<Variables> = GenerationPhase & {
+  start: (variables: Variables) => void;
+  /** Leaves the outcome (Create Another Video, Try Again) for a fresh form. */
+  reset: () => void;
+  /** The confetti burst counter of the completion effects. */
+  burst: number;
+};
+
+/** The state a job starts in, before the first poll or event. */
+function startingState(kind: CreationKind, sessionId: string): GenerationState {
+  return {
+    session_id: sessionId,
+    project_type: kind,
+    status: 'processing',
+    progress: 0,
+    stage: 'file_processing',
+    message: null,
+    video_id: null,
+    video_url: null,
+    error: null,
+  };
+}
+
+/**
+ * Polls and live events race: an answer that left the server before a newer event must not move the
+ * ring backwards, nor turn an ended job back into a running one.
+ */
+function newerState(current: GenerationState | undefined, next: GenerationState): GenerationState {
+  if (!current || current.session_id !== next.session_id) return next;
+  if (current.status !== 'processing') return current;
+  if (next.status !== 'processing') return next;
+  return { ...next, progress: Math.max(current.progress, next.progress) };
+}
+
+/**
+ * One way for every creation screen to start a generation and follow it to its end (spec 001 section
+ * 4): the gate, then the start call; then the kind's status call every STATUS_POLL_INTERVAL_MS while
+ * the job runs, with the `/ws` progress events written into the same cache between polls (a completed
+ * event carries the video URL, so no further poll is needed). On mount it asks the server for a job
+ * of this kind that is still running and follows that one, so a reload does not invite a second,
+ * paid start.
+ */
+export function useGenerationJob<Variables>({
+  kind,
+  start,
+  readState,
+  describeStartError,
+  showStartErrorInForm,
+}: GenerationJobOptions<Variables>): GenerationJob<Variables> {
+  const queryClient = useQueryClient();
+  const gate = useGenerationGate();
+  const toast = useToast();
+  const { celebrate, burst } = useCompletionEffects();
+
+  const [started, setStarted] = useState<GenerationState | null>(null);
+  // Once the user leaves a resumed job's outcome, the screen belongs to a new job.
+  const [resumeDismissed, setResumeDismissed] = useState(false);
+  const active = useActiveGeneration(kind, started === null && !resumeDismissed);
+  const followed = started ?? (resumeDismissed ? null : (active.data ?? null));
+  const sessionId = followed?.session_id ?? null;
+
+  const startMutation = useMutation({
+    mutationFn: async (variables: Variables): Promise<string | null> => {
+      if (!(await gate())) return null;
+      try {
+        const answer = await start(variables);
+        if (!answer.session_id) throw new Error(generationMessages.noSessionId);
+        return answer.session_id;
+      } catch (error) {
+        if (showStartErrorInForm?.(error)) return null;
+        throw error;
+      }
+    },
+    onSuccess: (newSessionId) => {
+      if (newSessionId) setStarted(startingState(kind, newSessionId));
+    },
+    onError: (error) =>
+      toast.show({
+        title: generationMessages.startFailed,
+        message: describeStartError(error),
+        tone: 'error',
+      }),
+  });
+
+  const stateKey = generationKeys.state(sessionId ?? '');
+  const stateQuery = useQuery({
+    queryKey: stateKey,
+    queryFn: async ({ signal }) =>
+      newerState(queryClient.getQueryData(stateKey), await readState(sessionId ?? '', signal)),
+    enabled: sessionId !== null,
+    // The start or the resume answer is the first state: the first poll is due one interval later.
+    initialData: followed ?? undefined,
+    staleTime: Infinity,
+    // A failed check ends the following (spec 001 section 4): no retry, no further poll.
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && query.state.data?.status === 'processing'
+        ? STATUS_POLL_INTERVAL_MS
+        : false,
+    // A job that ends while the tab is hidden still plays its completion effects.
+    refetchIntervalInBackground: true,
+  });
+
+  useRealtimeEvent(VIDEO_EVENT_TYPES.progress, (message) => {
+    const event = videoProgressEventDataSchema.safeParse(message.data);
+    if (!event.success || sessionId === null || event.data.session_id !== sessionId) return;
+    if (event.data.status === 'completed' && !event.data.video_url) {
+      // An event without the URL cannot show the video: the status call reads it now.
+      void queryClient.invalidateQueries({ queryKey: stateKey });
+      return;
+    }
+    queryClient.setQueryData<GenerationState>(stateKey, (current) => newerState(current, event.data));
+  });
+
+  const phase = currentPhase({
+    starting: startMutation.isPending,
+    startError: startMutation.isError ? describeStartError(startMutation.error) : null,
+    resuming: followed === null && active.isLoading,
+    state: sessionId === null ? null : (stateQuery.data ?? followed),
+    checkFailed: stateQuery.isError,
+  });
+
+  const completedUrl = phase.phase === 'completed' ? phase.videoUrl : null;
+  const celebratedSession = useRef<string | null>(null);
+  useEffect(() => {
+    if (completedUrl === null || celebratedSession.current === sessionId) return;
+    celebratedSession.current = sessionId;
+    celebrate(completedUrl);
+  }, [completedUrl, sessionId, celebrate]);
+
+  const { mutate, reset: resetStart } = startMutation;
+  const reset = useCallback(() => {
+    resetStart();
+    setStarted(null);
+    setResumeDismissed(true);
+  }, [resetStart]);
+
+  return { ...phase, start: mutate, reset, burst };
+}
+
+function currentPhase({
+  starting,
+  startError,
+  resuming,
+  state,
+  checkFailed,
+}: {
+  starting: boolean;
+  startError: string | null;
+  resuming: boolean;
+  state: GenerationState | null;
+  checkFailed: boolean;
+}): GenerationPhase {
+  if (starting) return { phase: 'starting' };
+  if (startError !== null) return { phase: 'failed', error: startError };
+  if (state === null) return resuming ? { phase: 'resuming' } : { phase: 'idle' };
+  if (checkFailed) return { phase: 'failed', error: generationMessages.statusCheckFailed };
+  switch (state.status) {
+    case 'completed':
+      return state.video_url
+        ? { phase: 'completed', state, videoUrl: state.video_url }
+        : { phase: 'failed', error: generationMessages.completedWithoutUrl };
+    case 'failed':
+      return { phase: 'failed', error: state.error ?? generationMessages.generationFailed };
+    case 'processing':
+      return { phase: 'running', state };
+  }
+}

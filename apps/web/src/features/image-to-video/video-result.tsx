@@ -1,0 +1,81 @@
+import { playerMessages } from '@reelcraft/contract';
+import { useState } from 'react';
+import { buttonClasses } from '../../components/button-styles';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast';
+import { VideoPlayer } from '../../components/video-player';
+import { downloadThroughProxy } from '../../components/video-creation';
+
+/** A URL that does not look like a web address of a video file gets a warning. */
+function looksUnusual(url: string): boolean {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return !/^https?:$/.test(parsed.protocol) || !/\.(mp4|webm|mov|m4v)$/i.test(parsed.pathname);
+  } catch {
+    return true;
+  }
+}
+
+/** The finished video: player, Download Video, copy URL, Create Another Video, and the fallbacks. */
+export function VideoResult({ videoUrl, onReset }: { videoUrl: string; onReset: () => void }) {
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadThroughProxy(videoUrl, 'image-to-video');
+      toast.show({ title: playerMessages.downloadSucceeded, tone: 'success' });
+    } catch {
+      toast.show({ title: playerMessages.downloadFailed, tone: 'error' });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(videoUrl);
+      toast.show({ title: 'Video URL copied', tone: 'success' });
+    } catch {
+      toast.show({ title: 'Could not copy the video URL', tone: 'error' });
+    }
+  }
+
+  return (
+    <section aria-label="Your video" className="flex flex-col gap-4">
+      <h2 className="text-lg font-semibold">Your video is ready!</h2>
+      {looksUnusual(videoUrl) ? (
+        <p role="status" className="text-sm text-amber-700 dark:text-amber-400">
+          This video URL looks unusual. If the video does not play, open it in a new tab or copy its URL.
+        </p>
+      ) : null}
+      <VideoPlayer src={videoUrl} title="Your image-to-video result" autoPlay />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className={buttonClasses()}
+          disabled={downloading}
+          onClick={() => void download()}
+        >
+          {downloading ? <Spinner /> : null}
+          Download Video
+        </button>
+        <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={() => void copy()}>
+          Copy Video URL
+        </button>
+        <a
+          href={videoUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses({ variant: 'ghost' })}
+        >
+          Open in New Tab
+        </a>
+        <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={onReset}>
+          Create Another Video
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { textToVideoProgressLabel } from '@reelcraft/contract';
+import { buttonClasses } from '../../components/button-styles';
+import { ProgressRing } from '../../components/video-creation';
+
+const STEPS = [
+  { label: 'Initializing', icon: '⚙️', doneAt: 25 },
+  { label: 'Processing', icon: '📝', doneAt: 50 },
+  { label: 'Rendering', icon: '🎬', doneAt: 75 },
+  { label: 'Finalizing', icon: '✨', doneAt: 100 },
+] as const;
+
+/** The modal progress of a running text job: ring, band label, steps and the background button. */
+export function TextProgressOverlay({
+  progress,
+  sending,
+  onBackground,
+}: {
+  progress: number;
+  sending: boolean;
+  onBackground: () => void;
+}) {
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/60 p-4">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-label="Creating your video"
+        className="flex w-full max-w-md flex-col items-center gap-5 rounded-2xl bg-white p-6 text-zinc-900 shadow-xl dark:bg-zinc-900 dark:text-white"
+      >
+        <h2 className="text-lg font-semibold">Creating your video</h2>
+        <ProgressRing percent={progress} label="Video progress" />
+        <p className="text-sm font-medium" data-testid="progress-stage">
+          {textToVideoProgressLabel(progress)}
+        </p>
+        <ol aria-label="Steps" className="grid w-full grid-cols-4 gap-2 text-center text-xs">
+          {STEPS.map((step) => {
+            const done = progress >= step.doneAt;
+            return (
+              <li key={step.label} aria-label={`${step.label}${done ? ' (complete)' : ''}`}>
+                <span aria-hidden="true" className={`block text-xl ${done ? '' : 'opacity-40'}`}>
+                  {done ? '✅' : step.icon}
+                </span>
+                {step.label}
+              </li>
+            );
+          })}
+        </ol>
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'secondary' })}
+          disabled={sending}
+          onClick={onBackground}
+        >
+          Send to background and notify me
+        </button>
+      </section>
+    </div>
+  );
+}
