@@ -1,5 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { FeedbackOpenerProvider } from '../components/feedback-opener';
 import { ToastProvider } from '../components/toast';
+import { FeedbackDialog } from '../features/feedback';
 import { NavigationProgress } from './navigation-progress';
 import { SessionGate } from './session-gate';
 
@@ -12,9 +14,11 @@ export function RootLayout() {
   return (
     <ToastProvider>
       <NavigationProgress />
-      <SessionGate>
-        <Outlet />
-      </SessionGate>
+      <FeedbackOpenerProvider renderDialog={(props) => <FeedbackDialog {...props} />}>
+        <SessionGate>
+          <Outlet />
+        </SessionGate>
+      </FeedbackOpenerProvider>
       <ScrollRestoration />
     </ToastProvider>
   );

@@ -44,13 +44,13 @@ const publicRoutes: RouteObject[] = [
 
 const signedInRoutes: RouteObject[] = [
   lazyPage(paths.onboarding, async () => (await import('../features/onboarding')).OnboardingPage),
-  lazyPage(paths.dashboard, async () => (await import('../features/dashboard')).DashboardPage),
-  lazyPage(paths.myDetails, async () => (await import('../features/account')).MyDetailsPage),
+  lazyPage(paths.dashboard, async () => (await import('./dashboard-screen')).DashboardScreen),
+  lazyPage(paths.myDetails, async () => (await import('../features/users')).MyDetailsPage),
   // The shell already loads the notifications feature (its badge and live updates), page included.
   { path: paths.notifications, element: <NotificationsPage /> },
-  lazyPage(paths.projects, async () => (await import('../features/projects')).ProjectsPage),
-  lazyPage(paths.myVideos, async () => (await import('../features/my-videos')).MyVideosPage),
-  lazyPage(paths.imageLibrary, async () => (await import('../features/image-library')).ImageLibraryPage),
+  lazyPage(paths.projects, async () => (await import('../features/videos')).ProjectsPage),
+  lazyPage(paths.myVideos, async () => (await import('../features/videos')).MyVideosPage),
+  lazyPage(paths.imageLibrary, async () => (await import('../features/library')).ImageLibraryPage),
   lazyPage(
     paths.subscriptionPlans,
     async () => (await import('../features/subscriptions')).SubscriptionPlansPage,

@@ -1,7 +1,7 @@
+import { useOpenFeedback } from '../../components/feedback-opener';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { iconButtonClasses } from '../../components/button-styles';
-import { FeedbackDialog } from '../../components/feedback-dialog';
 import { BellIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { badgeText, useLiveNotifications, useUnreadNotificationsCount } from '../../features/notifications';
@@ -29,7 +29,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true);
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const unreadCount = useUnreadNotificationsCount();
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const openFeedback = useOpenFeedback();
   // The drawer belongs to the page it was opened on: any navigation closes it.
   const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
   const drawerOpen = !desktop && drawerOpenedOn === location.key;
@@ -95,7 +95,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
           unreadCount={unreadCount}
           onToggleCollapsed={() => setCollapsed(!collapsed)}
           onCloseDrawer={closeDrawer}
-          onShareFeedback={() => setFeedbackOpen(true)}
+          onShareFeedback={() => openFeedback()}
           onLogout={() => session.logout('user')}
         />
       </aside>
@@ -133,8 +133,6 @@ export function AppShell({ children }: { children?: ReactNode }) {
           {children ?? <Outlet />}
         </main>
       </div>
-
-      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
@@ -5,7 +6,6 @@ import { useCurrentUser } from '../../lib/session';
 import { generationBlockedMessage, isGenerationAllowed, useVideoCount } from '../../lib/video-count';
 import { CreditCounter } from './components/credit-counter';
 import { FeatureCards } from './components/feature-cards';
-import { RecentProjects } from './components/recent-projects';
 import { UpgradeBanner } from './components/upgrade-banner';
 
 /**
@@ -13,7 +13,15 @@ import { UpgradeBanner } from './components/upgrade-banner';
  * not allowed, the feature cards (their generation buttons disabled while the count loads, when it
  * failed, or when the gate says no) and the recent projects.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  recentProjects,
+}: {
+  /**
+   * The Recent Projects section. It belongs to the videos feature (GET /videos/recent-projects), which
+   * this feature may not import, so the app composes it in (app/dashboard-screen.tsx).
+   */
+  recentProjects: ReactNode;
+}) {
   const user = useCurrentUser();
   const videoCount = useVideoCount();
   if (!user) return null;
@@ -64,7 +72,7 @@ export function DashboardPage() {
 
         {blockedMessage && <UpgradeBanner message={blockedMessage} />}
         <FeatureCards generationEnabled={generationEnabled} />
-        <RecentProjects />
+        {recentProjects}
       </div>
     </div>
   );

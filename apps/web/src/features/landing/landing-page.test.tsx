@@ -2,10 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, testUser } from '../../test/fake-api';
 import { renderApp, storeSignedIn } from '../../test/render-app';
+import { RootLayout } from '../../app/root-layout';
 import { LandingPage } from './landing-page';
 
+/** The landing page alone, under the root layout that provides the toasts and the feedback dialog. */
 function renderLanding() {
-  return renderApp('/', { routes: [{ path: '/', element: <LandingPage /> }] });
+  return renderApp('/', {
+    routes: [{ element: <RootLayout />, children: [{ path: '/', element: <LandingPage /> }] }],
+  });
 }
 
 describe('landing page', () => {

@@ -1,3 +1,4 @@
+import { useOpenFeedback } from '../../../components/feedback-opener';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses, iconButtonClasses } from '../../../components/button-styles';
@@ -6,7 +7,6 @@ import { Logo } from '../../../components/logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
-import { FeedbackDialog } from '../../../components/feedback-dialog';
 
 const MOBILE_MENU_ID = 'landing-mobile-menu';
 
@@ -17,7 +17,7 @@ const MOBILE_MENU_ID = 'landing-mobile-menu';
 export function LandingHeader() {
   const signedIn = useSession().status === 'signed-in';
   const [menuOpen, setMenuOpen] = useState(false);
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const openFeedbackDialog = useOpenFeedback();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -30,7 +30,7 @@ export function LandingHeader() {
 
   const openFeedback = () => {
     setMenuOpen(false);
-    setFeedbackOpen(true);
+    openFeedbackDialog();
   };
 
   return (
@@ -129,8 +129,6 @@ export function LandingHeader() {
           )}
         </nav>
       )}
-
-      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import { LIST_MAX_LIMIT, type Video } from '@reelcraft/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchVideos } from './list-videos';
+import { videoKeys } from './video-keys';
 
 /** At most this many pages of LIST_MAX_LIMIT are read looking for one video. */
 const MAX_LOOKUP_PAGES = 20;
@@ -21,7 +22,7 @@ export async function findVideo(id: string, signal?: AbortSignal): Promise<Video
 
 export function findVideoQueryOptions(id: string | null, enabled: boolean) {
   return queryOptions({
-    queryKey: ['videos', 'find', id],
+    queryKey: videoKeys.find(id),
     queryFn: ({ signal }) => findVideo(id ?? '', signal),
     enabled: enabled && id !== null,
   });

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useOpenFeedback } from '../../components/feedback-opener';
 import { Link } from 'react-router';
 import { InitialsAvatar } from '../../components/avatar';
 import { buttonClasses } from '../../components/button-styles';
-import { FeedbackDialog } from '../../components/feedback-dialog';
 import { ArrowLeftIcon, MessageIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
@@ -13,7 +12,7 @@ import { useCurrentUser } from '../../lib/session';
  */
 export function MyDetailsPage() {
   const user = useCurrentUser();
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const openFeedback = useOpenFeedback();
   if (!user) return null;
   const name = user.full_name || user.email;
 
@@ -64,15 +63,13 @@ export function MyDetailsPage() {
         </div>
         <button
           type="button"
-          onClick={() => setFeedbackOpen(true)}
+          onClick={() => openFeedback()}
           className={buttonClasses({ variant: 'secondary' })}
         >
           <MessageIcon className="size-4" />
           Give Feedback
         </button>
       </div>
-
-      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useOpenFeedback } from '../../components/feedback-opener';
 import {
   defaultFailure,
   PROJECT_FILTERS,
@@ -10,7 +11,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
-import { FeedbackDialog } from '../../components/feedback-dialog';
 import { AlertIcon, FolderIcon, MessageIcon, PlusIcon, RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { inputClasses } from '../../components/text-field';
@@ -19,6 +19,7 @@ import { isPlayable, SearchIcon, useVideoDownload, VideoViewer } from '../../com
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { findVideoQueryOptions } from './api/find-video';
+import { videoKeys } from './api/video-keys';
 import { Pagination } from './components/pagination';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
 import { useProjects, type ProjectFilter } from './use-projects';
@@ -50,7 +51,7 @@ export function ProjectsPage() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
   const [extraPages, setExtraPages] = useState(0);
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const openFeedback = useOpenFeedback();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { download, downloading } = useVideoDownload();
@@ -109,7 +110,7 @@ export function ProjectsPage() {
     void download(project.video_url, project.title);
   };
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['videos'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: videoKeys.all });
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -124,7 +125,7 @@ export function ProjectsPage() {
         <div className="flex gap-2">
           <button
             type="button"
-            onClick={() => setFeedbackOpen(true)}
+            onClick={() => openFeedback()}
             className={buttonClasses({ variant: 'ghost', size: 'sm' })}
           >
             <MessageIcon className="size-4" />
@@ -263,7 +264,6 @@ export function ProjectsPage() {
       </div>
 
       <VideoViewer video={viewing} onClose={closeViewer} />
-      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
     </div>
   );
 }

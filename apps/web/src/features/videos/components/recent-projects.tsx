@@ -42,6 +42,7 @@ const projectTypes: Record<
  * Recent projects on the dashboard (spec 000 section 2.6): DASHBOARD_RECENT_PROJECTS_PER_PAGE (3) at a
  * time with previous/next, each opening the project's viewer on /projects; the catalogue's empty text.
  */
+/** The dashboard's Recent Projects section (spec 000 section 2.5); the app places it on the dashboard. */
 export function RecentProjects() {
   const projects = useRecentProjects();
   const [page, setPage] = useState(0);

@@ -7,12 +7,12 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSession } from '../../lib/session';
 import { supportEmail } from '../../lib/support';
-import { buttonClasses } from '../button-styles';
-import { Dialog } from '../dialog';
-import { FormMessage } from '../form-message';
-import { AlertIcon, CheckCircleIcon, MailIcon } from '../icons';
-import { Spinner } from '../spinner';
-import { inputClasses, TextField } from '../text-field';
+import { buttonClasses } from '../../components/button-styles';
+import { Dialog } from '../../components/dialog';
+import { FormMessage } from '../../components/form-message';
+import { AlertIcon, CheckCircleIcon, MailIcon } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+import { inputClasses, TextField } from '../../components/text-field';
 import { useFeedbackQuestions } from './get-feedback-questions';
 import { useSubmitFeedback } from './submit-feedback';
 

@@ -6,6 +6,7 @@ import {
 } from '@reelcraft/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { videoKeys } from './video-keys';
 
 export type ProjectsQuery = Pick<ListVideosQuery, 'limit' | 'offset'> &
   Partial<Pick<ListVideosQuery, 'q' | 'status'>>;
@@ -18,7 +19,7 @@ export function fetchVideos(query: ProjectsQuery, signal?: AbortSignal): Promise
 /** One slice of the list, kept PROJECTS_CACHE_TTL_MS (5 minutes) per filter and search. */
 export function videosSliceQueryOptions(query: ProjectsQuery, enabled = true) {
   return queryOptions({
-    queryKey: ['videos', 'projects', query.status ?? 'all', query.q ?? '', query.offset, query.limit],
+    queryKey: videoKeys.list(query),
     queryFn: ({ signal }) => fetchVideos(query, signal),
     staleTime: PROJECTS_CACHE_TTL_MS,
     gcTime: PROJECTS_CACHE_TTL_MS,

@@ -1,1 +1,0 @@
-export { MyVideosPage } from './my-videos-page';

@@ -1,1 +1,0 @@
-export { ProjectsPage } from './projects-page';

@@ -1,0 +1,14 @@
+import type { ProjectsQuery } from './list-videos';
+
+/**
+ * Query keys of the videos area (GET /videos and /videos/recent-projects): one factory, so two
+ * screens asking the same call share one cache entry and `videoKeys.all` refreshes them all.
+ */
+export const videoKeys = {
+  all: ['videos'] as const,
+  recent: () => [...videoKeys.all, 'recent-projects'] as const,
+  lists: () => [...videoKeys.all, 'list'] as const,
+  list: (query: ProjectsQuery) =>
+    [...videoKeys.lists(), query.status ?? 'all', query.q ?? '', query.offset, query.limit] as const,
+  find: (id: string | null) => [...videoKeys.all, 'find', id] as const,
+};
