@@ -29,7 +29,7 @@ function RedirectToLogin({ remember }: { remember: boolean }) {
   const { pathname, search, hash } = useLocation();
   useEffect(() => {
     if (remember) saveRedirectAfterLogin(`${pathname}${search}${hash}`);
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }, [remember, navigate, pathname, search, hash]);
   return null;
 }

@@ -22,10 +22,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
     let current = true;
     store.signInWithUrlToken(token).then(
       () => {
-        if (current) navigate({ pathname, search: withoutUrlToken(search), hash }, { replace: true });
+        if (current) void navigate({ pathname, search: withoutUrlToken(search), hash }, { replace: true });
       },
       () => {
-        if (current) navigate(`${paths.login}?error=google`, { replace: true });
+        if (current) void navigate(`${paths.login}?error=google`, { replace: true });
       },
     );
     return () => {
@@ -33,7 +33,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     };
   }, [store, navigate, pathname, search, hash]);
 
-  useEffect(() => store.onLogout(() => navigate(paths.login, { replace: true })), [store, navigate]);
+  useEffect(() => store.onLogout(() => void navigate(paths.login, { replace: true })), [store, navigate]);
 
   if (urlToken || session.status === 'checking') return <LoadingScreen label="Signing you in…" />;
   return children;

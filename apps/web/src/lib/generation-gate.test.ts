@@ -36,7 +36,12 @@ describe('checkGenerationAllowed', () => {
   });
 
   it('blocks with the disabled error when can_generate is false (also sent as the string "false")', async () => {
-    fakeApi({ 'GET /user/video-count': { body: { ...testVideoCount(), can_generate: 'false' } } });
+    fakeApi({
+      'GET /user/video-count': {
+        body: { ...testVideoCount(), can_generate: 'false' },
+        offContract: "the spec's server may send booleans as text",
+      },
+    });
     expect(await checkGenerationAllowed(client())).toEqual({
       outcome: 'disabled',
       message: generationGateMessages.generationDisabled,

@@ -1,8 +1,13 @@
-import { API_BASE_PATH, type User } from '@reelcraft/contract';
+import * as contract from '@reelcraft/contract';
+import { API_BASE_PATH, errorAnswerSchema, type AnyCall, type User } from '@reelcraft/contract';
 import { vi } from 'vitest';
 
 // A stand-in for the server at the fetch boundary: tests declare the answers of the calls a screen
 // makes, and read back what was sent. Everything else answers 404, as an unknown path would.
+//
+// Every JSON answer is checked against the contract before it is served: a success against the
+// response schema of the call the request matches, an error against `{detail}`. A test whose fixture
+// has a shape the server would never send fails (see `takeInvalidAnswers`, checked after each test).
 
 export interface SentRequest {
   method: string;
@@ -14,11 +19,93 @@ export interface SentRequest {
   body: unknown;
 }
 
-type Answer = Response | { status?: number; body?: unknown } | Promise<Response> | 'network-error' | 'hang';
+type Answer =
+  | Response
+  | {
+      status?: number;
+      body?: unknown;
+      /** Why this answer is deliberately outside the contract (a legacy shape the client tolerates). */
+      offContract?: string;
+    }
+  | Promise<Response>
+  | 'network-error'
+  | 'hang';
 export type FakeHandler = (request: SentRequest) => Answer;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const contractCalls: AnyCall[] = (Object.values(contract) as unknown[])
+  .filter(
+    (value): value is AnyCall =>
+      typeof value === 'object' &&
+      value !== null &&
+      'method' in value &&
+      'path' in value &&
+      'response' in value &&
+      'successStatus' in value,
+  )
+  // A literal segment wins over a parameter: `/generations/active` before `/generations/:id`.
+  .sort((a, b) => a.path.split('/:').length - b.path.split('/:').length);
+
+function pathPattern(path: string): RegExp {
+  const segments = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  // The spec writes some paths with a trailing slash (`/notifications/`); either form matches.
+  return new RegExp(`^${segments.join('/').replace(/\/$/, '')}/?$`);
+}
+
+/** The contract call a request is for, if any. */
+export function contractCallFor(method: string, path: string): AnyCall | undefined {
+  return contractCalls.find((call) => call.method === method && pathPattern(call.path).test(path));
+}
+
+const invalidAnswers: string[] = [];
+
+/** The answers served since the last call that did not fit the contract (and forgets them). */
+export function takeInvalidAnswers(): string[] {
+  return invalidAnswers.splice(0);
+}
+
+function checkAnswer(method: string, path: string, status: number, body: unknown): void {
+  const call = contractCallFor(method, path);
+  if (status >= 400) {
+    // Without `detail` it is a proxy's or a crashed server's answer, which screens must word too.
+    const hasDetail = typeof body === 'object' && body !== null && 'detail' in body;
+    if (hasDetail && !errorAnswerSchema.safeParse(body).success) {
+      invalidAnswers.push(`${method} ${path} ${status}: its detail is neither a text nor a list of issues`);
+    }
+    return;
+  }
+  if (!call) {
+    invalidAnswers.push(`${method} ${path}: no contract call has this path`);
+    return;
+  }
+  if (call.responseKind && call.responseKind !== 'json') return;
+  const parsed = call.response.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    invalidAnswers.push(`${method} ${path} (${call.name}): ${issues}`);
+  }
+}
+
+async function checkResponse(method: string, path: string, response: Response): Promise<Response> {
+  if (!response.headers.get('Content-Type')?.includes('application/json')) return response;
+  const text = await response.clone().text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    invalidAnswers.push(`${method} ${path}: a JSON answer whose body is not JSON`);
+    return response;
+  }
+  checkAnswer(method, path, response.status, body);
+  return response;
 }
 
 function parseBody(init: RequestInit | undefined): unknown {
@@ -65,8 +152,12 @@ export function fakeApi(handlers: Record<string, FakeHandler | Answer>) {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
       });
     }
-    if (answer instanceof Response || answer instanceof Promise) return answer;
-    return json(answer.body ?? null, answer.status ?? 200);
+    if (answer instanceof Response || answer instanceof Promise) {
+      return checkResponse(method, path, await answer);
+    }
+    const status = answer.status ?? 200;
+    if (!answer.offContract) checkAnswer(method, path, status, answer.body ?? null);
+    return json(answer.body ?? null, status);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

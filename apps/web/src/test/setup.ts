@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { takeInvalidAnswers } from './fake-api';
 
 // jsdom has <dialog> but not its modal methods; this stands in for what the browser does.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -21,4 +22,8 @@ afterEach(() => {
   window.localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
+  const invalid = takeInvalidAnswers();
+  if (invalid.length > 0) {
+    throw new Error(`The fake API served answers the server would never send:\n${invalid.join('\n')}`);
+  }
 });

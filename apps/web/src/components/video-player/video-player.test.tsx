@@ -45,9 +45,13 @@ describe('VideoPlayer', () => {
     vi.useFakeTimers();
     const { player, video } = renderPlayer();
     media.setReadyState(video, 2);
-    act(() => vi.advanceTimersByTime(PLAYER_LOADED_FALLBACK_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(PLAYER_LOADED_FALLBACK_MS - 1);
+    });
     expect(player).toHaveAttribute('data-state', 'loading');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(player).toHaveAttribute('data-state', 'loaded');
   });
 
@@ -104,13 +108,17 @@ describe('VideoPlayer', () => {
     });
     const controls = screen.getByTestId('player-controls');
     expect(controls).toHaveAttribute('data-visible', 'true');
-    act(() => vi.advanceTimersByTime(PLAYER_CONTROLS_HIDE_MS));
+    act(() => {
+      vi.advanceTimersByTime(PLAYER_CONTROLS_HIDE_MS);
+    });
     expect(controls).toHaveAttribute('data-visible', 'false');
     fireEvent.pointerMove(player);
     expect(controls).toHaveAttribute('data-visible', 'true');
     // Paused, they stay.
     act(() => video.pause());
-    act(() => vi.advanceTimersByTime(PLAYER_CONTROLS_HIDE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(PLAYER_CONTROLS_HIDE_MS * 2);
+    });
     expect(controls).toHaveAttribute('data-visible', 'true');
   });
 

@@ -89,7 +89,10 @@ function VerifyToken({ token }: { token: string }) {
 
   useEffect(() => {
     if (!verified) return;
-    const timer = setTimeout(() => navigate(paths.login, { replace: true }), VERIFICATION_REDIRECT_DELAY_MS);
+    const timer = setTimeout(
+      () => void navigate(paths.login, { replace: true }),
+      VERIFICATION_REDIRECT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [verified, navigate]);
 

@@ -106,7 +106,7 @@ export function OnboardingPage() {
         business_size: answers.size[0] ?? '',
         preferences: { purpose: answers.purpose[0], role: answers.role[0], domains: answers.domains },
       },
-      { onSuccess: () => navigate(paths.dashboard, { replace: true }) },
+      { onSuccess: () => void navigate(paths.dashboard, { replace: true }) },
     );
   };
 

@@ -114,7 +114,7 @@ export function watchTokenLifetime({
     if (plan.action === 'wait') return schedule(plan.delayMs);
     validating = true;
     clear();
-    validate()
+    void validate()
       .catch((): TokenValidation => 'unreachable')
       .then((result) => {
         validating = false;
