@@ -25,31 +25,38 @@ function folders(dir) {
 // Generated from the folders, so a new feature is covered without editing this file.
 const webFeatures = folders('apps/web/src/features');
 const serverModules = folders('apps/server/src/modules');
-const boundaryZones = [
-  ...webFeatures.map((feature) => ({
-    target: `./apps/web/src/features/${feature}`,
-    from: './apps/web/src/features',
-    except: [`./${feature}`],
-    message: 'A feature does not import another feature: share through components/ or lib/.',
-  })),
-  ...serverModules.map((module) => ({
-    target: `./apps/server/src/modules/${module}`,
-    from: './apps/server/src/modules',
-    except: [`./${module}`, ...serverModules.filter((m) => m !== module).map((m) => `./${m}/index.ts`)],
-    message: "A module uses another module only through that module's index.ts.",
-  })),
-  // Dependencies point one way: shared code never imports features or the app shell.
-  {
-    target: ['./apps/web/src/components', './apps/web/src/lib'],
-    from: ['./apps/web/src/features', './apps/web/src/app'],
-    message: 'Shared code (components/, lib/) must not depend on features or the app.',
-  },
-  {
-    target: './apps/server/src/platform',
-    from: './apps/server/src/modules',
-    message: 'The platform layer must not depend on feature modules.',
-  },
-];
+function boundaryZones({ schemaFiles }) {
+  return [
+    ...webFeatures.map((feature) => ({
+      target: `./apps/web/src/features/${feature}`,
+      from: './apps/web/src/features',
+      except: [`./${feature}`],
+      message: 'A feature does not import another feature: share through components/ or lib/.',
+    })),
+    ...serverModules.map((module) => ({
+      target: `./apps/server/src/modules/${module}`,
+      from: './apps/server/src/modules',
+      except: [
+        `./${module}`,
+        ...serverModules
+          .filter((m) => m !== module)
+          .flatMap((m) => (schemaFiles ? [`./${m}/index.ts`, `./${m}/${m}.schema.ts`] : [`./${m}/index.ts`])),
+      ],
+      message: "A module uses another module only through that module's index.ts.",
+    })),
+    // Dependencies point one way: shared code never imports features or the app shell.
+    {
+      target: ['./apps/web/src/components', './apps/web/src/lib'],
+      from: ['./apps/web/src/features', './apps/web/src/app'],
+      message: 'Shared code (components/, lib/) must not depend on features or the app.',
+    },
+    {
+      target: './apps/server/src/platform',
+      from: './apps/server/src/modules',
+      message: 'The platform layer must not depend on feature modules.',
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -76,10 +83,39 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
-      'import/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: boundaryZones({ schemaFiles: false }) },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits loses its error (and, in a job, its order).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        // The root's config files belong to no workspace's tsconfig.
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'playwright.config.ts'] },
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // A table may reference another module's table (a foreign key is the database's relation, not
+    // a use of that module): schema files, and only they, import other modules' schema files.
+    files: ['apps/server/src/modules/*/*.schema.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: boundaryZones({ schemaFiles: true }) },
+      ],
     },
   },
   {

@@ -13,41 +13,44 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@reelcraft/contract';
-import { authRoutes, createBearerAuthenticator } from './modules/auth';
+import { authRoutes } from './modules/auth';
+import { feedbackRoutes } from './modules/feedback';
+import { generationsRoutes } from './modules/generations';
 import { healthRoutes } from './modules/health/health.routes';
+import { imageEnhancementRoutes } from './modules/image-enhancement';
 import { imageToVideoRoutes } from './modules/image-to-video';
 import { libraryRoutes } from './modules/library';
-import { llmRoutes } from './modules/llm';
-import { feedbackRoutes } from './modules/feedback';
 import { notificationsRoutes } from './modules/notifications';
 import { onboardingRoutes } from './modules/onboarding';
 import { paymentsRoutes } from './modules/payments';
-import { vendorWebhooksRoutes } from './modules/vendor-webhooks';
-import { productVideosRoutes } from './modules/product-videos';
+import { promptEnhancementRoutes } from './modules/prompt-enhancement';
 import { proxyRoutes } from './modules/proxy';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { textToVideoRoutes } from './modules/text-to-video';
 import { uploadsRoutes } from './modules/uploads';
+import { usersRoutes } from './modules/users';
+import { vendorWebhooksRoutes } from './modules/vendor-webhooks';
 import { videosRoutes } from './modules/videos';
-import type { ModuleContext } from './platform/module-context';
-import { UsersRepository, usersRoutes } from './modules/users';
 import { defaultWebDistDir } from './platform/paths';
 import type { Platform } from './platform/platform';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerCall } from './platform/http/register-call';
+import type { RouteContext } from './platform/http/route-context';
 import { inlineScriptHashes, webApp } from './platform/http/web-app';
 import { wsGateway } from './platform/realtime/ws-gateway';
 import { localStorageRoutes } from './platform/storage/local-storage-routes';
 import { APP_VERSION } from './platform/version';
+import type { Services } from './services';
 
 // Uploads are streamed; this bounds one JSON or form body.
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Builds the HTTP side of one process: infrastructure plugins first (errors, security, parsers,
- * OpenAPI, sockets, storage), then the feature modules, then the web app and its fallback.
+ * OpenAPI, sockets, storage), then the feature modules, each given the services it uses, then the
+ * web app and its fallback.
  */
-export async function buildApp(platform: Platform): Promise<FastifyInstance> {
+export async function buildApp(platform: Platform, services: Services): Promise<FastifyInstance> {
   const { config } = platform;
   const app = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
@@ -136,9 +139,8 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs`, staticCSP: true });
 
-  const authenticate = createBearerAuthenticator(platform.tokens, new UsersRepository(platform.database.orm));
-  const context: ModuleContext = {
-    platform,
+  const { authenticate } = services;
+  const http: RouteContext = {
     authenticate,
     registerCall: (instance, call, handler) => registerCall(instance, authenticate, call, handler),
   };
@@ -155,23 +157,38 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     await app.register(localStorageRoutes, { storage: platform.storage });
   }
 
-  await app.register(healthRoutes, context);
-  await app.register(authRoutes, context);
-  await app.register(usersRoutes, context);
-  await app.register(onboardingRoutes, context);
-  await app.register(notificationsRoutes, context);
-  await app.register(feedbackRoutes, context);
-  await app.register(videosRoutes, context);
-  await app.register(libraryRoutes, context);
-  await app.register(subscriptionsRoutes, context);
-  await app.register(paymentsRoutes, context);
-  await app.register(uploadsRoutes, context);
-  await app.register(productVideosRoutes, context);
-  await app.register(llmRoutes, context);
-  await app.register(textToVideoRoutes, context);
-  await app.register(imageToVideoRoutes, context);
-  await app.register(proxyRoutes, context);
-  await app.register(vendorWebhooksRoutes, context);
+  await app.register(healthRoutes, { ...http, database: platform.database, queue: platform.queue });
+  await app.register(authRoutes, {
+    ...http,
+    auth: services.auth,
+    googleSignIn: services.googleSignIn,
+    users: services.users,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(usersRoutes, { ...http, users: services.users });
+  await app.register(onboardingRoutes, { ...http, onboarding: services.onboarding });
+  await app.register(notificationsRoutes, { ...http, notifications: services.notifications });
+  await app.register(feedbackRoutes, { ...http, feedback: services.feedback });
+  await app.register(videosRoutes, { ...http, videos: services.videos });
+  await app.register(libraryRoutes, { ...http, library: services.library });
+  await app.register(subscriptionsRoutes, {
+    ...http,
+    quota: services.quota,
+    subscriptions: services.subscriptions,
+  });
+  await app.register(paymentsRoutes, { ...http, payments: services.payments });
+  await app.register(uploadsRoutes, { ...http, uploads: services.uploads });
+  await app.register(imageEnhancementRoutes, { ...http, imageEnhancement: services.imageEnhancement });
+  await app.register(promptEnhancementRoutes, { ...http, promptEnhancement: services.promptEnhancement });
+  await app.register(generationsRoutes, { ...http, generations: services.generations });
+  await app.register(textToVideoRoutes, { ...http, textToVideo: services.textToVideo });
+  await app.register(imageToVideoRoutes, { ...http, imageToVideo: services.imageToVideo });
+  await app.register(proxyRoutes, { ...http, videoProxy: services.videoProxy });
+  await app.register(vendorWebhooksRoutes, {
+    sync: config.media.cloud.sync,
+    vendorNews: platform.vendorNews,
+    logger: platform.logger.child({ component: 'vendor-webhooks' }),
+  });
 
   await app.register(webApp, { webDistDir });
   return app;

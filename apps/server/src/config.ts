@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { billingEnvShape, readBillingConfig, type BillingConfig } from './billing-config';
 import { providerEnvShape, readProviderConfig, type ProviderChoice } from './provider-config';
-import type { CloudSettings } from './providers';
+import type { CloudSettings } from './cloud-settings';
 
 /** Thrown when the environment cannot be turned into a configuration; the message names the variable. */
 export class ConfigError extends Error {

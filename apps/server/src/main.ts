@@ -1,17 +1,17 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { productJobs } from './jobs';
 import { createLogger } from './platform/logger';
-import { createPlatform } from './platform/platform';
+import { openProduct } from './services';
 
 async function start(config: AppConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const platform = await createPlatform({ config, logger, jobs: productJobs });
+  const product = await openProduct({ config, logger });
+  const { platform, services } = product;
   const servesHttp = config.role !== 'worker';
   const works = config.role !== 'api';
 
-  const app = servesHttp ? await buildApp(platform) : undefined;
+  const app = servesHttp ? await buildApp(platform, services) : undefined;
   await platform.queue.start({ work: works });
   if (app) await app.listen({ port: config.port, host: config.host });
 
@@ -30,7 +30,7 @@ async function start(config: AppConfig): Promise<void> {
     if (err) logger.error({ err }, 'Shutting down after an unexpected error');
     else logger.info({ signal }, 'Shutting down');
     await app?.close();
-    await platform.close();
+    await product.close();
   });
 }
 

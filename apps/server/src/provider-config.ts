@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { API_BASE_PATH, DEFAULT_LIPSYNC_MODEL } from '@reelcraft/contract';
-import type { CloudSettings, ServiceAccountKey } from './providers';
+import type { CloudSettings, ServiceAccountKey } from './cloud-settings';
 
 /**
  * Which provider serves each capability and the cloud adapters' settings (DESIGN.md section 4), read

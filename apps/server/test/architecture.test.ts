@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,17 @@ import { serverRoot } from '../src/platform/paths';
 // The lint rule that keeps features apart (eslint.config.js) is checked here, so a change to the
 // config or the resolver cannot silently turn it off.
 const repositoryRoot = path.join(serverRoot(), '..', '..');
-const eslint = new ESLint({ cwd: repositoryRoot });
+// The probes below are not files of any tsconfig: lint them without type information.
+const eslint = new ESLint({
+  cwd: repositoryRoot,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+    },
+  },
+});
 
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repositoryRoot, file) });
@@ -46,5 +57,118 @@ describe('architecture boundaries', () => {
       "import { LandingPage } from '../features/landing';\nexport const probe = LandingPage;\n",
     );
     expect(errors).toHaveLength(1);
+  });
+});
+
+// --- The import graph of the server (issue: one composition root, floors pointing one way). ---
+
+const sourceRoot = path.join(serverRoot(), 'src');
+
+/** Every .ts file of src/ (tests excluded) with the src/ files it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const files = fs
+    .readdirSync(sourceRoot, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'));
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(sourceRoot, file), 'utf8');
+    const targets: string[] = [];
+    for (const match of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gms)) {
+      const base = path.join(path.dirname(file), match[1]!);
+      const resolved = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
+        fs.existsSync(path.join(sourceRoot, candidate)),
+      );
+      if (resolved) targets.push(resolved);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+const floorOf = (file: string) => file.split(path.sep)[0]!.replace(/\.ts$/, '');
+
+describe('the import graph', () => {
+  const graph = importGraph();
+
+  it('has no cycles', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps the bottom floor (configuration, platform) free of providers, modules and the root', () => {
+    const bottom = new Set(['config', 'cloud-settings', 'provider-config', 'billing-config', 'platform']);
+    const upward = [...graph].flatMap(([file, targets]) =>
+      bottom.has(floorOf(file))
+        ? targets.filter((target) => !bottom.has(floorOf(target))).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps providers below the modules', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      floorOf(file) === 'providers'
+        ? targets.filter((target) => ['modules', 'services', 'app'].includes(floorOf(target)))
+        : [],
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('builds each service and repository in one place: the composition root and the module factories it calls', () => {
+    const constructions = [...graph.keys()].flatMap((file) => {
+      const text = fs.readFileSync(path.join(sourceRoot, file), 'utf8');
+      const found = [...text.matchAll(/new (\w+(?:Service|Repository))\(/g)].map((match) => match[1]!);
+      return found.map((name) => ({ file, name }));
+    });
+    const misplaced = constructions.filter(
+      ({ file }) =>
+        // The platform builds the infrastructure (tokens, storage, queue) once, in createPlatform.
+        !['services.ts', 'platform/platform.ts'].includes(file) &&
+        !/^modules\/[\w-]+\/create-[\w-]+\.ts$/.test(file),
+    );
+    expect(misplaced).toEqual([]);
+    // Each class is built by exactly one line of code.
+    const byName = new Map<string, number>();
+    for (const { name } of constructions) byName.set(name, (byName.get(name) ?? 0) + 1);
+    expect([...byName].filter(([, count]) => count > 1)).toEqual([]);
+    // The module factories are called only by the composition root.
+    const factoryCalls = [...graph.keys()].filter(
+      (file) =>
+        file !== 'services.ts' &&
+        /\bcreate\w+Services?\(/.test(
+          fs.readFileSync(path.join(sourceRoot, file), 'utf8').replace(/export function create\w+/g, ''),
+        ),
+    );
+    expect(factoryCalls).toEqual([]);
+  });
+
+  it('lets module indexes export neither repositories nor tables', () => {
+    const leaks = [...graph.keys()]
+      .filter((file) => /^modules\/[\w-]+\/index\.ts$/.test(file))
+      .flatMap((file) => {
+        const text = fs.readFileSync(path.join(sourceRoot, file), 'utf8');
+        return [...text.matchAll(/export (type )?\{([^}]*)\} from '([^']+)'/g)].flatMap(
+          ([, typeOnly, names, source]) =>
+            names!
+              .split(',')
+              .map((name) => name.trim())
+              .filter((name) => name && !typeOnly && !name.startsWith('type '))
+              .filter((name) => /Repository$/.test(name) || source!.endsWith('.schema'))
+              .map((name) => `${file}: ${name}`),
+        );
+      });
+    expect(leaks).toEqual([]);
   });
 });

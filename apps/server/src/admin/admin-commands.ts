@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { PLAN_IDS, type PlanId } from '@reelcraft/contract';
-import { centsToAmount, isPaidPlanId, type SubscriptionServices } from '../modules/subscriptions';
+import { centsToAmount, isPaidPlanId, type SubscriptionsService } from '../modules/subscriptions';
 
 export interface AdminOutput {
   out(line: string): void;
@@ -66,7 +66,7 @@ function parseCommandLine(argv: readonly string[]) {
  */
 export async function runAdminCommand(
   argv: readonly string[],
-  services: SubscriptionServices,
+  services: { subscriptions: SubscriptionsService },
   output: AdminOutput,
 ): Promise<number> {
   const { subscriptions } = services;

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
-import { productJobs } from '../jobs';
-import { createSubscriptionServices } from '../modules/subscriptions';
-import { createPlatform } from '../platform/platform';
+import { openProduct } from '../services';
 import { runAdminCommand } from './admin-commands';
 
 /**
@@ -23,20 +21,18 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const logger = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
-  const platform = await createPlatform({ config, logger, jobs: productJobs });
+  const product = await openProduct({ config, logger });
   try {
-    const services = createSubscriptionServices(platform);
-    await services.syncPlans();
     return await runAdminCommand(
       argv.filter((arg) => arg !== '--force'),
-      services,
+      product.services,
       {
         out: (line) => process.stdout.write(`${line}\n`),
         err: (line) => process.stderr.write(`${line}\n`),
       },
     );
   } finally {
-    await platform.close();
+    await product.close();
   }
 }
 

@@ -1,5 +1,6 @@
 /** What the rest of the server uses of the providers: the factory and the interfaces. */
 export { createProviders } from './create-providers';
+export { createConfiguredProviders } from './configured-providers';
 export type { MediaOptions, Providers, ProvidersLogger, ProvidersOptions } from './create-providers';
 export { ProviderError, toProviderError } from './provider-error';
 export type { ProviderErrorCode } from './provider-error';

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
-import { productJobs } from '../../src/jobs';
-import { createConfiguredProviders, createPlatform, type Platform } from '../../src/platform/platform';
-import type { PlatformOptions } from '../../src/platform/platform';
-import type { Providers } from '../../src/providers';
+import type { Platform } from '../../src/platform/platform';
+import type { JobDefinition } from '../../src/platform/queue/job-registry';
+import { createConfiguredProviders, type Providers } from '../../src/providers';
+import { openProduct, type ServiceClocks, type Services } from '../../src/services';
 
 export function makeTempDir(prefix = 'reelcraft-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -31,6 +31,12 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
 export interface TestServer {
   config: AppConfig;
   platform: Platform;
+  /** The server's own services (built once, by the composition root). */
+  services: Services;
+  /** The product's job kinds, as registered with the queue. */
+  jobs: readonly JobDefinition[];
+  /** The providers the server renders with. */
+  providers: Providers;
   app: FastifyInstance;
   /** http://127.0.0.1:port once `listen` was asked for. */
   baseUrl: string;
@@ -56,32 +62,36 @@ export function testProviders(): Promise<Providers> {
 
 export interface TestServerOptions {
   env?: Record<string, string | undefined>;
-  /** Default: the product's jobs. */
-  jobs?: PlatformOptions['jobs'];
+  /** Jobs of the test, worked beside the product's own. */
+  extraJobs?: readonly JobDefinition[] | ((platform: Platform) => readonly JobDefinition[]);
+  /** Clocks the test moves instead of waiting. */
+  clocks?: ServiceClocks;
   /** Default: the shared test providers (see `testProviders`); a test may fake a vendor. */
   providers?: Providers | ((shared: Providers) => Providers);
   work?: boolean;
   listen?: boolean;
   /** Adds routes before the app is ready (for platform tests). */
-  extend?: (app: FastifyInstance, platform: Platform) => void | Promise<void>;
+  extend?: (app: FastifyInstance, platform: Platform, services: Services) => void | Promise<void>;
 }
 
 /** Starts the real app on a real database (PGlite in memory unless DATABASE_URL is given). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const config = testConfig(options.env);
   const logger = pino({ level: config.logLevel });
-  const platform = await createPlatform({
+  const shared = await testProviders();
+  const product = await openProduct({
     config,
     logger,
-    jobs: options.jobs ?? productJobs,
     providers:
-      typeof options.providers === 'function'
-        ? options.providers(await testProviders())
-        : (options.providers ?? (await testProviders())),
+      typeof options.providers === 'function' ? options.providers(shared) : (options.providers ?? shared),
+    ...(options.clocks ? { clocks: options.clocks } : {}),
     queuePollingIntervalSeconds: 0.5,
   });
-  const app = await buildApp(platform);
-  await options.extend?.(app, platform);
+  const { platform, services } = product;
+  const extraJobs = typeof options.extraJobs === 'function' ? options.extraJobs(platform) : options.extraJobs;
+  if (extraJobs) platform.queue.register(extraJobs);
+  const app = await buildApp(platform, services);
+  await options.extend?.(app, platform, services);
   await platform.queue.start({ work: options.work ?? true });
   let baseUrl = '';
   if (options.listen) {
@@ -94,11 +104,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     config,
     platform,
+    services,
+    jobs: product.jobs,
+    providers: product.providers,
     app,
     baseUrl,
     async close() {
       await app.close();
-      await platform.close();
+      await product.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

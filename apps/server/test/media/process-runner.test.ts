@@ -41,14 +41,13 @@ describe('process runner', () => {
     const dir = await scratch();
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user cancelled')), 300);
-    const started = Date.now();
+    // The input never ends: only the abort can settle this promise.
     await expect(
       runFfmpeg(await tools(), endless, { signal: controller.signal, cleanup: [dir] }),
     ).rejects.toMatchObject({
       name: 'MediaError',
       code: 'cancelled',
     });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(await exists(dir)).toBe(false);
   });
 

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
+import { users } from '../../src/db-schema';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCall } from '@reelcraft/contract';
-import { users } from '../../src/modules/users';
 import { registerCall } from '../../src/platform/http/register-call';
 import { forbidden } from '../../src/platform/http/http-error';
 import { requireUser } from '../../src/platform/http/request-user';

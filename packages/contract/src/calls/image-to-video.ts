@@ -40,6 +40,7 @@ export type ImageVideoStage = z.infer<typeof imageVideoStageSchema>;
 
 /** `current_stage` runs through the stages, then `completed`. */
 export const imageVideoCurrentStageSchema = z.enum([...imageVideoStageSchema.options, 'completed']);
+export type ImageVideoCurrentStage = z.infer<typeof imageVideoCurrentStageSchema>;
 
 export const imageVideoSettingsSchema = z.object({
   quality: z.enum(IMAGE_VIDEO_QUALITIES).default(DEFAULT_IMAGE_VIDEO_QUALITY),

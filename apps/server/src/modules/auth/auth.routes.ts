@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  API_BASE_PATH,
   completeGoogleLogin,
   getAuthProviders,
   getCurrentUser,
@@ -14,59 +13,29 @@ import {
   verifyEmail,
 } from '@reelcraft/contract';
 import { requireUser } from '../../platform/http/request-user';
-import type { ModuleContext } from '../../platform/module-context';
-import { UsersRepository, UsersService } from '../users';
-import { AccountTokensRepository } from './account-tokens.repository';
-import { AuthService } from './auth.service';
-import { systemClock } from './clock';
-import { ExternalIdentitiesRepository } from './external-identities.repository';
-import { GoogleSignInService } from './google-sign-in.service';
+import type { RouteContext } from '../../platform/http/route-context';
+import type { UsersService } from '../users';
+import type { AuthService } from './auth.service';
+import type { GoogleSignInService } from './google-sign-in.service';
 import { clearGoogleStateCookie, readGoogleStateCookie, setGoogleStateCookie } from './google-state-cookie';
-import { LoginFailuresRepository } from './login-failures.repository';
-import { LoginThrottle } from './login-throttle';
-import { OidcLoginStatesRepository } from './oidc-login-states.repository';
-import { OpenIdConnectClient } from './openid-connect-client';
-import { PasswordHasher } from './password-hasher';
-import { SessionIssuer } from './session-issuer';
 
 /** Sign-up, email verification, login (password and Google), password reset and the current user. */
 export async function authRoutes(
   app: FastifyInstance,
-  { platform, registerCall }: ModuleContext,
+  {
+    registerCall,
+    auth,
+    googleSignIn,
+    users: profiles,
+    publicUrl,
+  }: RouteContext & {
+    auth: AuthService;
+    googleSignIn: GoogleSignInService;
+    users: UsersService;
+    /** Where the Google state cookie is scoped. */
+    publicUrl: string;
+  },
 ): Promise<void> {
-  const { config, database, logger } = platform;
-  const orm = database.orm;
-  const authLogger = logger.child({ component: 'auth' });
-  const users = new UsersRepository(orm);
-  const sessions = new SessionIssuer(platform.tokens);
-  const publicUrl = config.publicUrl;
-  const redirectUri = `${publicUrl}${API_BASE_PATH}${completeGoogleLogin.path}`;
-  const google = config.auth.google;
-
-  const auth = new AuthService({
-    users,
-    accountTokens: new AccountTokensRepository(orm),
-    throttle: new LoginThrottle(new LoginFailuresRepository(orm), config.auth.loginThrottle, systemClock),
-    passwords: new PasswordHasher(),
-    sessions,
-    mailer: platform.mailer,
-    publicUrl,
-    logger: authLogger,
-    now: systemClock,
-  });
-  const googleSignIn = new GoogleSignInService({
-    client: google ? new OpenIdConnectClient({ ...google, redirectUri }) : undefined,
-    states: new OidcLoginStatesRepository(orm),
-    identities: new ExternalIdentitiesRepository(orm),
-    users,
-    sessions,
-    publicUrl,
-    redirectUri,
-    logger: authLogger,
-    now: systemClock,
-  });
-  const profiles = new UsersService(users);
-
   registerCall(app, register, ({ body }) => auth.register(body));
 
   registerCall(app, login, ({ body, request, reply }) => {

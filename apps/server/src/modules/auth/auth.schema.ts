@@ -1,5 +1,5 @@
 import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];

@@ -19,7 +19,7 @@ import {
   unauthorized,
 } from '../../platform/http/http-error';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
-import { toUserAnswer, type UserRow, type UsersRepository } from '../users';
+import { toUserAnswer, type UserRow, type UsersService } from '../users';
 import type { AccountTokensRepository } from './account-tokens.repository';
 import { passwordResetMail, verificationMail } from './auth-mails';
 import type { AccountTokenPurpose } from './auth.schema';
@@ -41,7 +41,7 @@ const RESET_REQUESTED_MESSAGE =
   'If this email belongs to an account, a link to reset its password is on its way.';
 
 export interface AuthServiceDependencies {
-  users: UsersRepository;
+  users: UsersService;
   accountTokens: AccountTokensRepository;
   throttle: LoginThrottle;
   passwords: PasswordHasher;
@@ -64,7 +64,7 @@ export class AuthService {
   /** Creates an unverified account and mails its verification link. */
   async register(body: RegisterBody): Promise<RegisterAnswer> {
     const passwordHash = await this.deps.passwords.hash(body.password);
-    const user = await this.deps.users.insertIfEmailFree({
+    const user = await this.deps.users.createIfEmailFree({
       email: body.email,
       passwordHash,
       fullName: body.full_name,
@@ -108,7 +108,7 @@ export class AuthService {
 
     const user = await this.deps.users.findActiveById(consumed.userId);
     if (!user) throw notFound(verificationMessages.userNotFound);
-    if (!user.emailVerifiedAt) await this.deps.users.update(user.id, { emailVerifiedAt: now });
+    if (!user.emailVerifiedAt) await this.deps.users.changeAccount(user.id, { emailVerifiedAt: now });
     // The address is proven: older links of the account have nothing left to do.
     await this.deps.accountTokens.consumeAllOf(user.id, 'verify_email', now);
     return { message: VERIFIED_MESSAGE };
@@ -149,7 +149,7 @@ export class AuthService {
     const user = await this.deps.users.findActiveById(consumed.userId);
     if (!user) throw invalidLink();
 
-    await this.deps.users.update(user.id, {
+    await this.deps.users.changeAccount(user.id, {
       passwordHash: await this.deps.passwords.hash(body.new_password),
       tokensValidAfter: nextWholeSecond(now),
       emailVerifiedAt: user.emailVerifiedAt ?? now,

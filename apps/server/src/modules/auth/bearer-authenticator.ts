@@ -1,6 +1,6 @@
 import type { TokenService } from '../../platform/auth/token-service';
 import type { BearerAuthenticator } from '../../platform/http/request-user';
-import type { UsersRepository } from '../users';
+import type { UsersService } from '../users';
 
 /**
  * A token is accepted only while its account exists and it was issued after the account's
@@ -8,12 +8,12 @@ import type { UsersRepository } from '../users';
  */
 export function createBearerAuthenticator(
   tokens: TokenService,
-  usersRepository: UsersRepository,
+  users: Pick<UsersService, 'findActiveById'>,
 ): BearerAuthenticator {
   return async (token) => {
     const verified = await tokens.verify(token).catch(() => null);
     if (!verified) return null;
-    const user = await usersRepository.findActiveById(verified.userId);
+    const user = await users.findActiveById(verified.userId);
     if (!user) return null;
     if (verified.issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
     return { id: user.id };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { notFound } from '../../platform/http/http-error';
-import type { UserRow, UsersRepository } from '../users';
+import type { UserRow, UsersService } from '../users';
 import type { Clock } from './clock';
 import type { ExternalIdentitiesRepository } from './external-identities.repository';
 import type { OidcLoginStatesRepository } from './oidc-login-states.repository';
@@ -26,7 +26,7 @@ export interface GoogleSignInDependencies {
   client?: OpenIdConnectClient;
   states: OidcLoginStatesRepository;
   identities: ExternalIdentitiesRepository;
-  users: UsersRepository;
+  users: UsersService;
   sessions: SessionIssuer;
   publicUrl: string;
   /** Our callback URL as registered at the provider (the token request must repeat it). */
@@ -147,9 +147,9 @@ export class GoogleSignInService {
         ? existing
         : // Whoever registered this unverified account never proved the address; Google just did
           // for the signing-in person. Their password goes, or it would let the registrant in.
-          await this.deps.users.update(existing.id, { emailVerifiedAt: now, passwordHash: null });
+          await this.deps.users.changeAccount(existing.id, { emailVerifiedAt: now, passwordHash: null });
     } else {
-      user = await this.deps.users.insertIfEmailFree({
+      user = await this.deps.users.createIfEmailFree({
         email: claims.email,
         fullName: claims.name ?? claims.email.split('@')[0] ?? '',
         passwordHash: null,

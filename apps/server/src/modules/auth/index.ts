@@ -1,2 +1,3 @@
 export { authRoutes } from './auth.routes';
-export { createBearerAuthenticator } from './bearer-authenticator';
+export { createAuthServices, type AuthServices } from './create-auth-services';
+export { systemClock, type Clock } from './clock';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { feedbackQuestionTypeSchema, type FeedbackQuestionType } from '@reelcraft/contract';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 const questionTypes = feedbackQuestionTypeSchema.options.map((type) => `'${type}'`).join(', ');
 

@@ -1,4 +1,3 @@
 export { feedbackRoutes } from './feedback.routes';
+export { createFeedbackService } from './create-feedback-service';
 export { FeedbackService } from './feedback.service';
-export { FeedbackRepository } from './feedback.repository';
-export { feedbackQuestions, feedbackSubmissions, type FeedbackSubmissionRow } from './feedback.schema';

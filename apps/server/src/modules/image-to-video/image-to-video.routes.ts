@@ -9,8 +9,8 @@ import {
 import { badRequest, HttpError } from '../../platform/http/http-error';
 import { readMultipartForm } from '../../platform/http/multipart-form';
 import { requireUser } from '../../platform/http/request-user';
-import type { ModuleContext } from '../../platform/module-context';
-import { createImageToVideoService } from './create-image-to-video-service';
+import type { RouteContext } from '../../platform/http/route-context';
+import type { ImageToVideoService } from './image-to-video.service';
 
 const limitErrors = {
   tooManyFiles: () => badRequest(imageToVideoMessages.maxImagesAllowed(MAX_IMAGE_SLOTS)),
@@ -20,19 +20,17 @@ const limitErrors = {
 /** The image-to-video calls of spec 001 section 7, and the Recent Videos list. */
 export async function imageToVideoRoutes(
   app: FastifyInstance,
-  { platform, registerCall }: ModuleContext,
+  { registerCall, imageToVideo }: RouteContext & { imageToVideo: ImageToVideoService },
 ): Promise<void> {
-  const service = createImageToVideoService(platform);
-
   registerCall(app, createImageToVideoSession, async ({ request }) => {
     if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data');
     const form = await readMultipartForm(request, createImageToVideoSession, { errors: limitErrors });
-    return service.start(requireUser(request).id, form);
+    return imageToVideo.start(requireUser(request).id, form);
   });
   registerCall(app, getImageToVideoSession, ({ params, request }) =>
-    service.get(requireUser(request).id, params.id),
+    imageToVideo.get(requireUser(request).id, params.id),
   );
   registerCall(app, listImageToVideoSessions, ({ query, request }) =>
-    service.listRecent(requireUser(request).id, query.limit),
+    imageToVideo.listRecent(requireUser(request).id, query.limit),
   );
 }

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import {
   createImageToVideoBodySchema,
   DEFAULT_IMAGE_VIDEO_SEED,
-  generationMessages,
   IMAGE_MIME_TYPES,
   imageToVideoMessages,
   imageVideoSettingsSchema,
@@ -17,23 +15,17 @@ import {
 import { parseCallInput } from '../../platform/http/call-input';
 import { badRequest, notFound } from '../../platform/http/http-error';
 import type { MultipartForm, ReceivedFile } from '../../platform/http/multipart-form';
-import type { JobQueue } from '../../platform/queue/job-queue';
 import type { Providers } from '../../providers';
-import type { QuotaService } from '../subscriptions';
 import { ImageRefusedError, vetImage, type UploadsService, type VettedImage } from '../uploads';
-import { videoTitleFromPrompt } from '../video-jobs';
-import type { VideosService } from '../videos';
-import { stageMessage, stageStates } from './image-stages';
-import type { ImageToVideoRepository } from './image-to-video.repository';
-import type { ImageVideoSessionRow } from './image-to-video.schema';
-import { IMAGE_TO_VIDEO_RENDER_JOB } from './image-video-render.job';
+import { videoTitleFromPrompt, type GenerationsService } from '../generations';
+import { IMAGE_STAGES, stageStates } from './image-stages';
+import type { ImageToVideoKind } from './image-to-video.kind';
 import { vetVoiceSample, VoiceSampleRefusedError, type VettedVoiceSample } from './voice-sample-vetting';
 
-export const SESSION_NOT_FOUND = 'Session not found';
 /** How many sessions the Recent Videos list shows when the client names no limit. */
 export const RECENT_SESSIONS_DEFAULT_LIMIT = 10;
 
-export const imageVideoReservationReference = (sessionId: string) => `image-to-video:${sessionId}`;
+const ALL_STAGES_DONE = Object.fromEntries(IMAGE_STAGES.map((stage) => [stage, 100]));
 
 /** The job's inputs, checked and ready to store. */
 interface VettedInputs {
@@ -56,15 +48,13 @@ async function vetImageFile(file: ReceivedFile, accept: readonly string[], unsup
 /**
  * Starting and reading image-to-video jobs. Everything the job needs is checked before a video is
  * taken from the quota (so a bad form costs nothing), then the new files are stored in the user's
- * upload area, the job and its library video recorded, and the render queued.
+ * upload area and the generation started (quota, video row, job: one transaction).
  */
 export class ImageToVideoService {
   constructor(
-    private readonly repository: ImageToVideoRepository,
-    private readonly quota: Pick<QuotaService, 'reserveVideo' | 'releaseVideo'>,
-    private readonly videos: VideosService,
+    private readonly generations: GenerationsService,
+    private readonly kind: ImageToVideoKind,
     private readonly uploads: UploadsService,
-    private readonly queue: Pick<JobQueue, 'send'>,
     private readonly media: { tools: Providers['mediaTools']; workDir?: string },
   ) {}
 
@@ -74,13 +64,8 @@ export class ImageToVideoService {
     const body = parseCallInput(createImageToVideoBodySchema, form.fields);
     const inputs = await this.vetInputs(userId, body, form.files);
 
-    const sessionId = crypto.randomUUID();
-    const reservation = await this.quota.reserveVideo(userId, {
-      reference: imageVideoReservationReference(sessionId),
-    });
+    // Files cannot join the start's transaction: they are stored first and removed if it fails.
     const storedKeys: string[] = [];
-    let videoId: string | null = null;
-    let session: ImageVideoSessionRow | undefined;
     try {
       const imageUris = [...inputs.storedImageUris];
       for (const image of inputs.newImages) {
@@ -95,106 +80,77 @@ export class ImageToVideoService {
         : null;
       if (voiceSample) storedKeys.push(voiceSample.key);
 
-      const video = await this.videos.create({
+      const { sessionId } = await this.generations.start(this.kind, {
         userId,
         title: videoTitleFromPrompt(body.prompt),
-        projectType: 'image-to-video',
-        status: 'processing',
-        sessionId,
+        input: {
+          prompt: body.prompt,
+          modelPlatform: body.model_platform,
+          settings: body.extra_params ?? imageVideoSettingsSchema.parse({}),
+          seed: body.seed ?? DEFAULT_IMAGE_VIDEO_SEED,
+          imageUris,
+          lastFrameUri: lastFrame?.uri ?? null,
+          voiceSampleUri: voiceSample?.uri ?? null,
+        },
       });
-      videoId = video.id;
-      session = await this.repository.insert({
-        id: sessionId,
-        userId,
-        prompt: body.prompt,
-        modelPlatform: body.model_platform,
-        settings: body.extra_params ?? imageVideoSettingsSchema.parse({}),
-        seed: body.seed ?? DEFAULT_IMAGE_VIDEO_SEED,
-        imageUris,
-        lastFrameUri: lastFrame?.uri ?? null,
-        voiceSampleUri: voiceSample?.uri ?? null,
-        videoId,
-        reservationId: reservation.id,
-      });
-      await this.queue.send(IMAGE_TO_VIDEO_RENDER_JOB, { id: session.id });
+      return { session_id: sessionId };
     } catch (error) {
-      // Nothing will run: give the video back and leave a failed job, not one that stays "processing".
-      if (videoId) await this.videos.markFailed(videoId, generationMessages.startFailed);
-      if (session) {
-        await this.repository.update(session.id, {
-          status: 'failed',
-          errorMessage: generationMessages.startFailed,
-        });
-      } else {
-        await Promise.all(storedKeys.map((key) => this.uploads.delete(key)));
-      }
-      await this.quota.releaseVideo(reservation);
+      await Promise.all(storedKeys.map((key) => this.uploads.delete(key)));
       throw error;
     }
-    return { session_id: session.id };
   }
 
   /** The whole Image job status (404 for an unknown id or another user's). */
   async get(userId: string, sessionId: string): Promise<ImageToVideoSession> {
-    const session = await this.repository.findForUser(userId, sessionId);
-    if (!session) throw notFound(SESSION_NOT_FOUND);
-    const outputUrl = await this.outputUrl(session);
-    const end = session.completedAt ?? new Date();
+    const generation = await this.generations.get(this.kind, userId, sessionId);
+    const { row, input, video } = generation;
+    const state = await this.generations.state(generation);
+    const end = video.completedAt ?? new Date();
     return {
-      session_id: session.id,
-      status: session.status,
-      current_stage: session.status === 'completed' ? 'completed' : session.currentStage,
-      progress: session.progress,
-      error_message: session.errorMessage,
-      output_video_url: outputUrl,
-      video_urls: outputUrl ? [outputUrl] : [],
-      user_id: session.userId,
-      created_at: session.createdAt.toISOString(),
-      file_count: session.imageUris.length,
-      stage_progress: session.stageProgress,
-      stages: stageStates(session.status, session.currentStage),
-      model_platform: session.modelPlatform as ImageToVideoSession['model_platform'],
-      extra_params: session.settings,
-      elapsed_time: Math.max(0, Math.round((end.getTime() - session.createdAt.getTime()) / 100) / 10),
-      message: stageMessage(session.status, session.currentStage, session.progress, session.errorMessage),
+      session_id: state.session_id,
+      status: state.status,
+      current_stage: state.stage,
+      progress: state.progress,
+      error_message: state.error,
+      output_video_url: state.video_url,
+      video_urls: state.video_url ? [state.video_url] : [],
+      user_id: row.userId,
+      created_at: row.createdAt.toISOString(),
+      file_count: input.imageUris.length,
+      stage_progress: state.status === 'completed' ? ALL_STAGES_DONE : video.stageProgress,
+      stages: stageStates(state.status, state.stage),
+      model_platform: input.modelPlatform as ImageToVideoSession['model_platform'],
+      extra_params: input.settings,
+      elapsed_time: Math.max(0, Math.round((end.getTime() - row.createdAt.getTime()) / 100) / 10),
+      message: state.message,
     };
   }
 
   /** The user's newest sessions with their finished outputs, for the Recent Videos button. */
   async listRecent(userId: string, limit = RECENT_SESSIONS_DEFAULT_LIMIT): Promise<RecentVideoSession[]> {
-    const sessions = await this.repository.listForUser(userId, limit);
+    const generations = await this.generations.listRecent(this.kind, userId, limit);
     return Promise.all(
-      sessions.map(async (session): Promise<RecentVideoSession> => {
-        const videos: RecentVideoSession['videos'] = [];
-        if (session.status === 'completed') {
-          videos.push({
-            status: 'completed',
-            message: stageMessage('completed', 'completed', 100, null),
-            error: null,
-            output_video_url: await this.outputUrl(session),
-          });
-        } else if (session.status === 'failed') {
-          videos.push({
-            status: 'failed',
-            message: null,
-            error: session.errorMessage,
-            output_video_url: null,
-          });
-        }
+      generations.map(async (generation): Promise<RecentVideoSession> => {
+        const state = await this.generations.state(generation);
+        const videos: RecentVideoSession['videos'] =
+          state.status === 'processing'
+            ? []
+            : [
+                {
+                  status: state.status,
+                  message: state.status === 'completed' ? state.message : null,
+                  error: state.error,
+                  output_video_url: state.video_url,
+                },
+              ];
         return {
-          session_id: session.id,
-          created_at: session.createdAt.toISOString(),
-          status: session.status,
+          session_id: state.session_id,
+          created_at: generation.row.createdAt.toISOString(),
+          status: state.status,
           videos,
         };
       }),
     );
-  }
-
-  private async outputUrl(session: ImageVideoSessionRow): Promise<string | null> {
-    if (session.status !== 'completed' || !session.videoId) return null;
-    const video = await this.videos.findForUser(session.userId, session.videoId);
-    return video?.status === 'completed' ? this.videos.signedUrl(video.videoUri) : null;
   }
 
   private async vetInputs(

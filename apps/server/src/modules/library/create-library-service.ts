@@ -1,14 +1,13 @@
-import type { Platform } from '../../platform/platform';
+import type { Orm } from '../../platform/db/database';
+import type { ObjectStorage } from '../../platform/storage';
 import { LibraryRepository } from './library.repository';
 import { LibraryService } from './library.service';
 
-/** The service wired to a process's database and object storage: what routes and creation flows use. */
-export function createLibraryService(
-  platform: Pick<Platform, 'database' | 'storage' | 'config'>,
-): LibraryService {
-  return new LibraryService(
-    new LibraryRepository(platform.database.orm),
-    platform.storage,
-    platform.config.storage.signedUrlTtlSeconds,
-  );
+/** The service wired to the database and object storage; built once, in services.ts. */
+export function createLibraryService(deps: {
+  orm: Orm;
+  storage: ObjectStorage;
+  signedUrlTtlSeconds: number;
+}): LibraryService {
+  return new LibraryService(new LibraryRepository(deps.orm), deps.storage, deps.signedUrlTtlSeconds);
 }

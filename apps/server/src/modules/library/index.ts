@@ -9,6 +9,4 @@ export {
   type LibrarySkipReason,
   type NewLibraryImageInput,
 } from './library.service';
-export { LibraryRepository } from './library.repository';
 export { isUploadOf, uploadKeyPrefix, UPLOADS_AREA } from './upload-keys';
-export { libraryImages, type LibraryImageRow, type NewLibraryImageRow } from './library.schema';

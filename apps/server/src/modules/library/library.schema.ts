@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { libraryImageSourceSchema, type LibraryImageSource } from '@reelcraft/contract';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 const sources = libraryImageSourceSchema.options.map((source) => `'${source}'`).join(', ');
 

@@ -1,14 +1,12 @@
-import type { Platform } from '../../platform/platform';
+import type { Orm } from '../../platform/db/database';
 import { NotificationsRepository } from './notifications.repository';
-import { NotificationsService } from './notifications.service';
+import { NotificationsService, type NotificationEventPublisher } from './notifications.service';
 
-/** The service wired to a process's database and event bus: what routes and job handlers use. */
-export function createNotificationsService(
-  platform: Pick<Platform, 'database' | 'bus' | 'logger'>,
-): NotificationsService {
-  return new NotificationsService(
-    new NotificationsRepository(platform.database.orm),
-    platform.bus,
-    platform.logger.child({ component: 'notifications' }),
-  );
+/** The service wired to the database and event bus; built once, in services.ts. */
+export function createNotificationsService(deps: {
+  orm: Orm;
+  bus: NotificationEventPublisher;
+  logger: ConstructorParameters<typeof NotificationsService>[2];
+}): NotificationsService {
+  return new NotificationsService(new NotificationsRepository(deps.orm), deps.bus, deps.logger);
 }

@@ -6,5 +6,3 @@ export {
   type NotificationEventPublisher,
   type NotificationUpdateInput,
 } from './notifications.service';
-export { NotificationsRepository } from './notifications.repository';
-export { notifications, type NotificationRow } from './notifications.schema';

@@ -8,8 +8,8 @@ import {
   updateNotificationsBySession,
 } from '@reelcraft/contract';
 import { requireUser } from '../../platform/http/request-user';
-import type { ModuleContext } from '../../platform/module-context';
-import { createNotificationsService } from './create-notifications-service';
+import type { RouteContext } from '../../platform/http/route-context';
+import type { NotificationsService } from './notifications.service';
 
 /**
  * The notification calls of spec 000 section 7. The router prefers static segments, so
@@ -17,22 +17,24 @@ import { createNotificationsService } from './create-notifications-service';
  */
 export async function notificationsRoutes(
   app: FastifyInstance,
-  { platform, registerCall }: ModuleContext,
+  { registerCall, notifications }: RouteContext & { notifications: NotificationsService },
 ): Promise<void> {
-  const service = createNotificationsService(platform);
-
-  registerCall(app, createNotification, ({ body, request }) => service.create(requireUser(request).id, body));
-  registerCall(app, listNotifications, ({ query, request }) =>
-    service.list(requireUser(request).id, { limit: query.limit }),
+  registerCall(app, createNotification, ({ body, request }) =>
+    notifications.create(requireUser(request).id, body),
   );
-  registerCall(app, markAllNotificationsRead, ({ request }) => service.markAllRead(requireUser(request).id));
+  registerCall(app, listNotifications, ({ query, request }) =>
+    notifications.list(requireUser(request).id, { limit: query.limit }),
+  );
+  registerCall(app, markAllNotificationsRead, ({ request }) =>
+    notifications.markAllRead(requireUser(request).id),
+  );
   registerCall(app, updateNotificationsBySession, ({ params, body, request }) =>
-    service.updateBySession(requireUser(request).id, params.sessionId, body),
+    notifications.updateBySession(requireUser(request).id, params.sessionId, body),
   );
   registerCall(app, updateNotification, ({ params, body, request }) =>
-    service.update(requireUser(request).id, params.id, body),
+    notifications.update(requireUser(request).id, params.id, body),
   );
   registerCall(app, markNotificationRead, ({ params, request }) =>
-    service.markRead(requireUser(request).id, params.id),
+    notifications.markRead(requireUser(request).id, params.id),
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { notificationStatusSchema, type NotificationStatus } from '@reelcraft/contract';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 const statuses = notificationStatusSchema.options.map((status) => `'${status}'`).join(', ');
 

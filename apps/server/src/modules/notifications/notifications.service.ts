@@ -115,6 +115,11 @@ export class NotificationsService {
     return answer;
   }
 
+  /** The user's notifications of a job session, newest first. */
+  async listForSession(userId: string, sessionId: string): Promise<Notification[]> {
+    return (await this.repository.findBySession(userId, sessionId)).map(toNotification);
+  }
+
   /**
    * The background-job flow (spec 000 section 4): turns the user's notifications of a job session
    * into its outcome. Answers what changed, newest first; empty when the session has none.

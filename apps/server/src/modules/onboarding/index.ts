@@ -1,2 +1,3 @@
 export { onboardingRoutes } from './onboarding.routes';
-export { OnboardingRepository } from './onboarding.repository';
+export { createOnboardingService } from './create-onboarding-service';
+export { OnboardingService } from './onboarding.service';

@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { completeOnboarding } from '@reelcraft/contract';
 import { requireUser } from '../../platform/http/request-user';
-import type { ModuleContext } from '../../platform/module-context';
-import { UsersRepository, UsersService } from '../users';
-import { OnboardingRepository } from './onboarding.repository';
-import { OnboardingService } from './onboarding.service';
+import type { RouteContext } from '../../platform/http/route-context';
+import type { OnboardingService } from './onboarding.service';
 
 /** `POST /onboarding`. */
 export async function onboardingRoutes(
   app: FastifyInstance,
-  { platform, registerCall }: ModuleContext,
+  { registerCall, onboarding }: RouteContext & { onboarding: OnboardingService },
 ): Promise<void> {
-  const orm = platform.database.orm;
-  const service = new OnboardingService(
-    new OnboardingRepository(orm),
-    new UsersService(new UsersRepository(orm)),
-  );
-
   registerCall(app, completeOnboarding, ({ body, request }) =>
-    service.complete(requireUser(request).id, body),
+    onboarding.complete(requireUser(request).id, body),
   );
 }

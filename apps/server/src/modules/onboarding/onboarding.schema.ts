@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 /**
  * The business questionnaire of an account (spec 000 section 2.10), one row per account; sending it

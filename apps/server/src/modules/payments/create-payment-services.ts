@@ -1,4 +1,5 @@
-import type { Platform } from '../../platform/platform';
+import type { AppConfig } from '../../config';
+import type { Orm } from '../../platform/db/database';
 import type { SubscriptionsService } from '../subscriptions';
 import type { OrderProvider } from './order-provider';
 import { PaymentOrdersRepository } from './payment-orders.repository';
@@ -17,34 +18,45 @@ export interface PaymentServices {
 }
 
 /** PayPal when its keys are set, the built-in test checkout in test mode, otherwise none. */
-function chooseOrderProvider(platform: Pick<Platform, 'database' | 'config'>): {
+function chooseOrderProvider(
+  orm: Orm,
+  config: PaymentServicesDeps['config'],
+): {
   provider?: OrderProvider;
   testCheckout?: TestCheckoutProvider;
 } {
-  const { billing, publicUrl } = platform.config;
+  const { billing, publicUrl } = config;
   if (billing.paypal) return { provider: new PaypalClient(billing.paypal) };
   if (!billing.testMode) return {};
-  const testCheckout = new TestCheckoutProvider(new TestCheckoutRepository(platform.database.orm), publicUrl);
+  const testCheckout = new TestCheckoutProvider(new TestCheckoutRepository(orm), publicUrl);
   return { provider: testCheckout, testCheckout };
 }
 
-export function createPaymentServices(
-  platform: Pick<Platform, 'database' | 'config' | 'logger'>,
-  subscriptions: SubscriptionsService,
-): PaymentServices {
-  const { provider, testCheckout } = chooseOrderProvider(platform);
-  const logger = platform.logger.child({ component: 'payments' });
+export interface PaymentServicesDeps {
+  orm: Orm;
+  config: Pick<AppConfig, 'publicUrl' | 'billing'>;
+  logger: ConstructorParameters<typeof StripeWebhooksService>[3];
+  subscriptions: SubscriptionsService;
+}
+
+/** The module's services wired to the database and the chosen payment provider; built once. */
+export function createPaymentServices(deps: PaymentServicesDeps): PaymentServices {
+  const { orm, config, logger, subscriptions } = deps;
+  const { provider, testCheckout } = chooseOrderProvider(orm, config);
+  if (testCheckout) {
+    logger.warn({}, 'Payments run in TEST MODE: plans are activated without money (set PayPal keys to sell)');
+  }
   return {
     payments: new PaymentsService(
-      new PaymentOrdersRepository(platform.database.orm),
+      new PaymentOrdersRepository(orm),
       provider,
       subscriptions,
-      { publicUrl: platform.config.publicUrl, billing: platform.config.billing },
+      { publicUrl: config.publicUrl, billing: config.billing },
       logger,
     ),
     stripeWebhooks: new StripeWebhooksService(
-      platform.config.billing.stripe.webhookSecrets,
-      new StripeEventsRepository(platform.database.orm),
+      config.billing.stripe.webhookSecrets,
+      new StripeEventsRepository(orm),
       subscriptions,
       logger,
     ),

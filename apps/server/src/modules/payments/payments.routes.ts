@@ -11,9 +11,8 @@ import {
   webhookBodySchema,
 } from '@reelcraft/contract';
 import { requireUser } from '../../platform/http/request-user';
-import type { ModuleContext } from '../../platform/module-context';
-import { createSubscriptionServices } from '../subscriptions';
-import { createPaymentServices } from './create-payment-services';
+import type { RouteContext } from '../../platform/http/route-context';
+import type { PaymentServices } from './create-payment-services';
 import type { StripeWebhooksService } from './stripe-webhooks.service';
 import {
   renderTestCheckoutNotFound,
@@ -31,7 +30,7 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
  */
 async function stripeWebhookRoutes(
   app: FastifyInstance,
-  options: { registerCall: ModuleContext['registerCall']; service: StripeWebhooksService },
+  options: { registerCall: RouteContext['registerCall']; service: StripeWebhooksService },
 ): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -92,17 +91,13 @@ async function testCheckoutRoutes(
 }
 
 /** The order-based checkout, plan activation after payment, and the card provider's webhooks. */
-export async function paymentsRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {
-  const { platform, registerCall } = context;
-  const { subscriptions } = createSubscriptionServices(platform);
-  const { payments, stripeWebhooks, testCheckout } = createPaymentServices(platform, subscriptions);
-
-  if (testCheckout) {
-    platform.logger.warn(
-      'Payments run in TEST MODE: plans are activated without money (set PayPal keys to sell)',
-    );
-  }
-
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  {
+    registerCall,
+    payments: { payments, stripeWebhooks, testCheckout },
+  }: RouteContext & { payments: PaymentServices },
+): Promise<void> {
   registerCall(app, getPaymentConfig, () => payments.getConfig());
   registerCall(app, createPaymentOrder, ({ body, request }) =>
     payments.createOrder(requireUser(request).id, body.plan_id),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PlanId } from '@reelcraft/contract';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 

@@ -1,4 +1,3 @@
 export { proxyRoutes } from './proxy.routes';
-export { createVideoProxyService } from './create-video-proxy-service';
 export { VideoProxyService, proxyMessages } from './video-proxy.service';
 export { StoredObjectAddresses } from './stored-object-address';

@@ -1,11 +1,11 @@
-import type { Platform } from '../../platform/platform';
-import { createNotificationsService } from '../notifications';
+import type { AppConfig } from '../../config';
+import type { Orm } from '../../platform/db/database';
 import { CurrentPeriods } from './current-period';
 import { buildPlanCatalogue } from './plan-catalogue';
 import { QuotaService, systemClock, type Clock } from './quota.service';
 import { SubscriptionAnnouncer, type SubscriptionNotifier } from './subscription-notices';
 import { PlansRepository, SubscriptionsRepository } from './subscriptions.repository';
-import { SubscriptionsService } from './subscriptions.service';
+import { SubscriptionsService, type AccountDirectory } from './subscriptions.service';
 
 export interface SubscriptionServices {
   quota: QuotaService;
@@ -14,41 +14,28 @@ export interface SubscriptionServices {
   syncPlans(): Promise<void>;
 }
 
-export interface SubscriptionServicesOptions {
+export interface SubscriptionServicesDeps {
+  orm: Orm;
+  bus: ConstructorParameters<typeof SubscriptionAnnouncer>[1];
+  logger: ConstructorParameters<typeof SubscriptionAnnouncer>[2];
+  config: Pick<AppConfig, 'billing'>;
+  /** Where notices go (the notifications service). */
+  notifier: SubscriptionNotifier;
+  /** The accounts (the users service): their plan copy is kept in step. */
+  accounts: AccountDirectory;
   clock?: Clock;
-  /** Where notices go; the notifications module by default. */
-  notifier?: SubscriptionNotifier;
 }
 
-/** The notifications module's service, seen through the one method this module needs. */
-function notificationsNotifier(
-  platform: Pick<Platform, 'database' | 'bus' | 'logger'>,
-): SubscriptionNotifier {
-  const notifications = createNotificationsService(platform);
-  return {
-    async notify(userId, notice) {
-      await notifications.create(userId, notice);
-    },
-  };
-}
-
-/** The module's services wired to a process's database, event bus and configuration. */
-export function createSubscriptionServices(
-  platform: Pick<Platform, 'database' | 'bus' | 'logger' | 'config'>,
-  options: SubscriptionServicesOptions = {},
-): SubscriptionServices {
-  const clock = options.clock ?? systemClock;
-  const plans = new PlansRepository(platform.database.orm);
-  const subscriptions = new SubscriptionsRepository(platform.database.orm);
-  const periods = new CurrentPeriods(subscriptions, plans);
-  const announcer = new SubscriptionAnnouncer(
-    options.notifier ?? notificationsNotifier(platform),
-    platform.bus,
-    platform.logger.child({ component: 'subscriptions' }),
-  );
+/** The module's services wired to the database, event bus and plans; built once, in services.ts. */
+export function createSubscriptionServices(deps: SubscriptionServicesDeps): SubscriptionServices {
+  const clock = deps.clock ?? systemClock;
+  const plans = new PlansRepository(deps.orm);
+  const subscriptions = new SubscriptionsRepository(deps.orm);
+  const periods = new CurrentPeriods(subscriptions, plans, deps.accounts);
+  const announcer = new SubscriptionAnnouncer(deps.notifier, deps.bus, deps.logger);
   return {
     quota: new QuotaService(subscriptions, periods, announcer, clock),
-    subscriptions: new SubscriptionsService(subscriptions, plans, periods, announcer, clock),
-    syncPlans: () => plans.sync(buildPlanCatalogue(platform.config.billing.planOverrides)),
+    subscriptions: new SubscriptionsService(subscriptions, plans, periods, announcer, clock, deps.accounts),
+    syncPlans: () => plans.sync(buildPlanCatalogue(deps.config.billing.planOverrides)),
   };
 }

@@ -3,6 +3,11 @@ import { addDays, advanceToNow, toVideoCount } from './subscription-periods';
 import type { PlanRow, QuotaPeriodRow, UserSubscriptionRow } from './subscriptions.schema';
 import type { PlansRepository, SubscriptionsRepository, Transaction } from './subscriptions.repository';
 
+/** Where an account keeps its own copy of its plan (the users service): written in the same transaction. */
+export interface SubscriptionMirror {
+  mirrorSubscription(db: Transaction, userId: string, status: string, expiry: Date | null): Promise<void>;
+}
+
 export interface OpenedPeriod {
   subscription: UserSubscriptionRow;
   period: QuotaPeriodRow;
@@ -20,6 +25,7 @@ export class CurrentPeriods {
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
     private readonly plans: PlansRepository,
+    private readonly accounts: SubscriptionMirror,
   ) {}
 
   async open(tx: Transaction, userId: string, now: Date): Promise<OpenedPeriod> {
@@ -46,7 +52,7 @@ export class CurrentPeriods {
           actor: 'system',
           periodEnd: previous.periodEnd,
         });
-        await this.subscriptions.mirrorOnUser(tx, userId, FREE_PLAN_ID, null);
+        await this.accounts.mirrorSubscription(tx, userId, FREE_PLAN_ID, null);
       }
     }
     const plan =

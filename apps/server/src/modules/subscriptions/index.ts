@@ -2,7 +2,7 @@ export { subscriptionsRoutes } from './subscriptions.routes';
 export {
   createSubscriptionServices,
   type SubscriptionServices,
-  type SubscriptionServicesOptions,
+  type SubscriptionServicesDeps,
 } from './create-subscription-services';
 export { QuotaService, systemClock, type Clock, type VideoReservation } from './quota.service';
 export {
@@ -14,12 +14,4 @@ export {
 } from './subscriptions.service';
 export type { SubscriptionNotice, SubscriptionNotifier } from './subscription-notices';
 export { centsToAmount, isPaidPlanId } from './plan-catalogue';
-export {
-  subscriptionEvents,
-  subscriptionPlans,
-  userSubscriptions,
-  videoQuotaPeriods,
-  videoReservations,
-  type PlanRow,
-  type SubscriptionEventRow,
-} from './subscriptions.schema';
+export type { PlanRow, SubscriptionEventRow } from './subscriptions.schema';

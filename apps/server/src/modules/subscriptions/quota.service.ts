@@ -3,7 +3,7 @@ import { badRequest, forbidden } from '../../platform/http/http-error';
 import type { CurrentPeriods } from './current-period';
 import { subscriptionNoticeTexts, type SubscriptionAnnouncer } from './subscription-notices';
 import { toVideoCount } from './subscription-periods';
-import type { SubscriptionsRepository } from './subscriptions.repository';
+import type { SubscriptionsRepository, Transaction } from './subscriptions.repository';
 
 export interface Clock {
   now(): Date;
@@ -26,6 +26,15 @@ export interface VideoReservation {
 const MAX_REFERENCE_LENGTH = 200;
 
 /**
+ * A reservation tried inside a caller's transaction: `reservation` is undefined when no video was
+ * left. `announce` tells the user's screens the new count; call it once the transaction committed.
+ */
+export interface ReservationAttempt {
+  reservation: VideoReservation | undefined;
+  announce(): Promise<void>;
+}
+
+/**
  * The quota every creation flow goes through (DESIGN.md section 3: enforced on the server,
  * atomically, when a job is accepted). Reserve before queueing the job; release when it fails.
  */
@@ -44,42 +53,63 @@ export class QuotaService {
    * holds a video answers the same reservation without taking another.
    */
   async reserveVideo(userId: string, options: { reference: string }): Promise<VideoReservation> {
+    const attempt = await this.subscriptions.transaction((tx) => this.tryReserveVideo(tx, userId, options));
+    await attempt.announce();
+    if (!attempt.reservation) throw forbidden(generationGateMessages.noVideosRemaining);
+    return attempt.reservation;
+  }
+
+  /**
+   * `reserveVideo` inside the caller's transaction, so a generation's rows, its job and its video
+   * commit together or not at all. A refusal does not throw: an expiry found on the way is still
+   * committed; the caller answers 403 `generationGateMessages.noVideosRemaining` itself.
+   */
+  async tryReserveVideo(
+    tx: Transaction,
+    userId: string,
+    options: { reference: string },
+  ): Promise<ReservationAttempt> {
     const reference = options.reference.trim();
     if (!reference || reference.length > MAX_REFERENCE_LENGTH) {
       throw badRequest('A reservation needs a job reference of 1 to 200 characters');
     }
     const now = this.clock.now();
-    const outcome = await this.subscriptions.transaction(async (tx) => {
-      const opened = await this.periods.open(tx, userId, now);
-      const existing = await this.subscriptions.findReservation(tx, userId, reference);
-      if (existing?.state === 'reserved') {
-        return { opened, reservation: existing, period: opened.period, charged: false };
+    const opened = await this.periods.open(tx, userId, now);
+    let reservationRow = await this.subscriptions.findReservation(tx, userId, reference);
+    let period = opened.period;
+    let charged = false;
+    if (reservationRow?.state !== 'reserved') {
+      const taken = await this.subscriptions.takeVideo(tx, userId, opened.period.periodStart);
+      if (taken) {
+        period = taken;
+        charged = true;
+        reservationRow = reservationRow
+          ? await this.subscriptions.renewReservation(tx, reservationRow.id, taken.periodStart)
+          : await this.subscriptions.insertReservation(tx, {
+              userId,
+              reference,
+              periodStart: taken.periodStart,
+            });
+      } else {
+        reservationRow = undefined;
       }
-      const period = await this.subscriptions.takeVideo(tx, userId, opened.period.periodStart);
-      // Refused without throwing, so an expiry found on the way is still committed.
-      if (!period) return { opened, reservation: undefined, period: opened.period, charged: false };
-      const reservation = existing
-        ? await this.subscriptions.renewReservation(tx, existing.id, period.periodStart)
-        : await this.subscriptions.insertReservation(tx, {
-            userId,
-            reference,
-            periodStart: period.periodStart,
-          });
-      return { opened, reservation, period, charged: true };
-    });
-
-    const count = toVideoCount(outcome.opened.subscription, outcome.period);
-    if (outcome.opened.expiredPlan) {
-      await this.announcer.notify(userId, subscriptionNoticeTexts.expired(outcome.opened.expiredPlan.name));
     }
-    if (outcome.charged || outcome.opened.expiredPlan) await this.announcer.countChanged(userId, count);
-    if (!outcome.reservation) throw forbidden(generationGateMessages.noVideosRemaining);
+
+    const count = toVideoCount(opened.subscription, period);
     return {
-      id: outcome.reservation.id,
-      userId,
-      reference,
-      periodStart: outcome.reservation.periodStart,
-      remainingVideos: count.remaining_videos,
+      reservation: reservationRow && {
+        id: reservationRow.id,
+        userId,
+        reference,
+        periodStart: reservationRow.periodStart,
+        remainingVideos: count.remaining_videos,
+      },
+      announce: async () => {
+        if (opened.expiredPlan) {
+          await this.announcer.notify(userId, subscriptionNoticeTexts.expired(opened.expiredPlan.name));
+        }
+        if (charged || opened.expiredPlan) await this.announcer.countChanged(userId, count);
+      },
     };
   }
 

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SubscriptionPlanId } from '@reelcraft/contract';
-import type { Orm } from '../../platform/db/database';
-import { users, type UserRow } from '../users';
+import type { Orm, OrmTransaction } from '../../platform/db/database';
+import type { UserRow } from '../users';
 import type { NewPlanRow } from './plan-catalogue';
 import {
   subscriptionEvents,
@@ -16,8 +16,7 @@ import {
   type UserSubscriptionRow,
 } from './subscriptions.schema';
 
-/** A transaction handle: the same query builder as the ORM, bound to one connection. */
-export type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+export type Transaction = OrmTransaction;
 /** Where a query runs: the pool, or an open transaction. */
 export type Executor = Orm | Transaction;
 
@@ -286,52 +285,21 @@ export class SubscriptionsRepository {
       .limit(limit);
   }
 
-  /** Keeps the account's own subscription fields (what /auth/me answers) in step. */
-  async mirrorOnUser(tx: Transaction, userId: string, status: string, expiry: Date | null): Promise<void> {
-    await tx
-      .update(users)
-      .set({ subscriptionStatus: status, subscriptionExpiry: expiry, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-  }
-
-  async findActiveUser(idOrEmail: string): Promise<Pick<UserRow, 'id' | 'email'> | undefined> {
-    const byId = isUuid(idOrEmail) ? eq(users.id, idOrEmail) : undefined;
-    const byEmail = sql`lower(${users.email}) = lower(${idOrEmail})`;
-    const [row] = await this.orm
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(byId ? or(byId, byEmail) : byEmail, isNull(users.deletedAt)))
-      .limit(1);
-    return row;
-  }
-
-  /** Accounts with their subscription and its stored current period, newest first (admin listing). */
-  async listUsers(options: { search?: string; limit: number }): Promise<UserQuotaListing[]> {
-    const rows = await this.orm
-      .select({
-        user: { id: users.id, email: users.email, fullName: users.fullName, createdAt: users.createdAt },
-        subscription: userSubscriptions,
-        period: videoQuotaPeriods,
-      })
-      .from(users)
-      .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
+  /** The subscriptions of these accounts with their stored current periods (admin listing). */
+  async listQuotas(
+    userIds: readonly string[],
+  ): Promise<{ subscription: UserSubscriptionRow; period: QuotaPeriodRow | null }[]> {
+    if (userIds.length === 0) return [];
+    return this.orm
+      .select({ subscription: userSubscriptions, period: videoQuotaPeriods })
+      .from(userSubscriptions)
       .leftJoin(
         videoQuotaPeriods,
         and(
-          eq(videoQuotaPeriods.userId, users.id),
+          eq(videoQuotaPeriods.userId, userSubscriptions.userId),
           eq(videoQuotaPeriods.periodStart, userSubscriptions.periodStart),
         ),
       )
-      .where(
-        and(
-          isNull(users.deletedAt),
-          options.search
-            ? or(ilike(users.email, `%${options.search}%`), ilike(users.fullName, `%${options.search}%`))
-            : undefined,
-        ),
-      )
-      .orderBy(desc(users.createdAt))
-      .limit(options.limit);
-    return rows;
+      .where(inArray(userSubscriptions.userId, [...userIds]));
   }
 }

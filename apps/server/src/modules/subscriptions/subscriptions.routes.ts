@@ -7,8 +7,9 @@ import {
   listPlans,
 } from '@reelcraft/contract';
 import { requireUser } from '../../platform/http/request-user';
-import type { ModuleContext } from '../../platform/module-context';
-import { createSubscriptionServices } from './create-subscription-services';
+import type { RouteContext } from '../../platform/http/route-context';
+import type { QuotaService } from './quota.service';
+import type { SubscriptionsService } from './subscriptions.service';
 
 /**
  * Plans, the caller's subscription and video count (spec 000 section 7). The payment calls that
@@ -16,11 +17,12 @@ import { createSubscriptionServices } from './create-subscription-services';
  */
 export async function subscriptionsRoutes(
   app: FastifyInstance,
-  { platform, registerCall }: ModuleContext,
+  {
+    registerCall,
+    quota,
+    subscriptions,
+  }: RouteContext & { quota: QuotaService; subscriptions: SubscriptionsService },
 ): Promise<void> {
-  const { quota, subscriptions, syncPlans } = createSubscriptionServices(platform);
-  await syncPlans();
-
   registerCall(app, listPlans, () => subscriptions.listPlans());
   registerCall(app, getPlan, ({ params }) => subscriptions.getPlan(params.id));
   registerCall(app, getVideoCount, ({ request }) => quota.getVideoCount(requireUser(request).id));

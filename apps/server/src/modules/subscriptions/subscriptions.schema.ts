@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SubscriptionPlanId } from '@reelcraft/contract';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 

@@ -8,13 +8,20 @@ import {
   type VideoCount,
 } from '@reelcraft/contract';
 import { notFound } from '../../platform/http/http-error';
-import type { CurrentPeriods } from './current-period';
+import type { CurrentPeriods, SubscriptionMirror } from './current-period';
+import type { UserRow } from '../users';
 import { isPlanId, toPlanAnswer } from './plan-catalogue';
 import type { Clock } from './quota.service';
 import { subscriptionNoticeTexts, type SubscriptionAnnouncer } from './subscription-notices';
 import { addDays, advanceToNow, remainingVideos, toVideoCount } from './subscription-periods';
 import type { PlansRepository, SubscriptionsRepository, UserQuotaListing } from './subscriptions.repository';
 import type { PlanRow, SubscriptionEventRow, UserSubscriptionRow } from './subscriptions.schema';
+
+/** The accounts this module reads and keeps in step (the users service). */
+export interface AccountDirectory extends SubscriptionMirror {
+  findActiveByIdOrEmail(idOrEmail: string): Promise<Pick<UserRow, 'id' | 'email'> | undefined>;
+  listActive(options: { search?: string; limit: number }): Promise<UserQuotaListing['user'][]>;
+}
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
 
@@ -83,6 +90,7 @@ export class SubscriptionsService {
     private readonly periods: CurrentPeriods,
     private readonly announcer: SubscriptionAnnouncer,
     private readonly clock: Clock,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   async listPlans(): Promise<Plan[]> {
@@ -218,7 +226,7 @@ export class SubscriptionsService {
             allowance: plan.maxVideos,
             bonus: carried,
           });
-      await this.subscriptions.mirrorOnUser(tx, input.userId, 'active', end);
+      await this.accounts.mirrorSubscription(tx, input.userId, 'active', end);
       return { replayed: false as const, kind, plan, subscription, period, opened };
     });
 
@@ -278,7 +286,7 @@ export class SubscriptionsService {
         periodEnd: now,
         detail: input.detail,
       });
-      await this.subscriptions.mirrorOnUser(tx, input.userId, FREE_PLAN_ID, null);
+      await this.accounts.mirrorSubscription(tx, input.userId, FREE_PLAN_ID, null);
       return { ended: opened.plan, subscription, period };
     });
     if (!result) return false;
@@ -343,12 +351,24 @@ export class SubscriptionsService {
   // --- Administration (npm run admin) ---
 
   async findAccount(idOrEmail: string): Promise<{ id: string; email: string } | undefined> {
-    return this.subscriptions.findActiveUser(idOrEmail);
+    const user = await this.accounts.findActiveByIdOrEmail(idOrEmail);
+    return user && { id: user.id, email: user.email };
   }
 
   /** Accounts with their plan and quota as of now (nothing is written). */
   async listAccounts(options: { search?: string; limit: number }): Promise<AccountQuota[]> {
-    const rows = await this.subscriptions.listUsers(options);
+    const users = await this.accounts.listActive(options);
+    const quotas = new Map(
+      (await this.subscriptions.listQuotas(users.map((user) => user.id))).map((row) => [
+        row.subscription.userId,
+        row,
+      ]),
+    );
+    const rows: UserQuotaListing[] = users.map((user) => ({
+      user,
+      subscription: quotas.get(user.id)?.subscription ?? null,
+      period: quotas.get(user.id)?.period ?? null,
+    }));
     const plans = new Map((await this.plans.list()).map((plan) => [plan.id, plan]));
     const free = plans.get(FREE_PLAN_ID);
     const now = this.clock.now();

@@ -3,19 +3,17 @@ import { uploadImages, uploadMessages } from '@reelcraft/contract';
 import { badRequest } from '../../platform/http/http-error';
 import { readMultipartForm } from '../../platform/http/multipart-form';
 import { requireUser } from '../../platform/http/request-user';
-import type { ModuleContext } from '../../platform/module-context';
-import { createUploadsService } from './create-uploads-service';
+import type { RouteContext } from '../../platform/http/route-context';
+import type { UploadsService } from './uploads.service';
 import { uploadLimitErrors } from './uploads.service';
 
 /** POST /upload/signed-url (spec 001 section 7): images for the image screens, enhancer and studio. */
 export async function uploadsRoutes(
   app: FastifyInstance,
-  { platform, registerCall }: ModuleContext,
+  { registerCall, uploads }: RouteContext & { uploads: UploadsService },
 ): Promise<void> {
-  const service = createUploadsService(platform);
-
   registerCall(app, uploadImages, ({ request }) =>
-    service.upload(requireUser(request).id, (onFile) => {
+    uploads.upload(requireUser(request).id, (onFile) => {
       if (!request.isMultipart()) throw badRequest(uploadMessages.noFiles);
       return readMultipartForm(request, uploadImages, { errors: uploadLimitErrors, onFile });
     }),

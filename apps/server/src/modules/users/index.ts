@@ -1,5 +1,6 @@
-export { UsersRepository, type NewUser, type UserChanges } from './users.repository';
+export { usersRoutes } from './users.routes';
+export { createUsersService } from './create-users-service';
 export { UsersService } from './users.service';
 export { toUserAnswer } from './user-answer';
-export { usersRoutes } from './users.routes';
-export { users, type UserRow } from './users.schema';
+export type { NewUser, UserChanges } from './users.repository';
+export type { UserRow } from './users.schema';

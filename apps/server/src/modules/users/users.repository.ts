@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db/database';
 import { users, type UserRow } from './users.schema';
 
@@ -71,6 +71,49 @@ export class UsersRepository {
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .returning();
     return row;
+  }
+
+  /**
+   * The account's copy of its subscription (what /auth/me answers), written in the subscription's
+   * own transaction `db`.
+   */
+  async setSubscription(db: Orm, id: string, status: string, expiry: Date | null): Promise<void> {
+    await db
+      .update(users)
+      .set({ subscriptionStatus: status, subscriptionExpiry: expiry, updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  /** An active account by its id or its address (any case). */
+  async findActiveByIdOrEmail(idOrEmail: string): Promise<UserRow | undefined> {
+    const byEmail = sql`lower(${users.email}) = lower(${idOrEmail})`;
+    const [row] = await this.orm
+      .select()
+      .from(users)
+      .where(
+        and(
+          UUID_PATTERN.test(idOrEmail) ? or(eq(users.id, idOrEmail), byEmail) : byEmail,
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Active accounts, newest first, optionally whose address or name contains `search`. */
+  async listActive(options: { search?: string; limit: number }): Promise<UserRow[]> {
+    const pattern = options.search && `%${options.search.replace(/[\\%_]/g, '\\$&')}%`;
+    return this.orm
+      .select()
+      .from(users)
+      .where(
+        and(
+          isNull(users.deletedAt),
+          pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined,
+        ),
+      )
+      .orderBy(desc(users.createdAt))
+      .limit(options.limit);
   }
 
   /** Marks an account deleted: it keeps its address (no re-registration) but can no longer sign in. */

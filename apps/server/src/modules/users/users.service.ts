@@ -1,14 +1,53 @@
 import type { ProfileUpdate, User } from '@reelcraft/contract';
+import type { Orm } from '../../platform/db/database';
 import { notFound } from '../../platform/http/http-error';
 import { toUserAnswer } from './user-answer';
-import type { UserChanges, UsersRepository } from './users.repository';
+import type { NewUser, UserChanges, UsersRepository } from './users.repository';
+import type { UserRow } from './users.schema';
 
 // The token was valid a moment ago; an account gone since then is answered like any missing resource.
 const accountGone = () => notFound('User account not found');
 
-/** Reading and editing one's own account. Every method acts on the caller's id only. */
+/**
+ * Accounts: reading and editing one's own (every profile method acts on the caller's id only), and
+ * the lookups and changes sign-in makes. Other modules reach accounts only through here.
+ */
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
+
+  /** An account that exists and is not deleted. */
+  findActiveById(id: string): Promise<UserRow | undefined> {
+    return this.users.findActiveById(id);
+  }
+
+  findActiveByEmail(email: string): Promise<UserRow | undefined> {
+    return this.users.findActiveByEmail(email);
+  }
+
+  /** Creates the account unless the email is taken (the unique index decides); undefined then. */
+  createIfEmailFree(values: NewUser): Promise<UserRow | undefined> {
+    return this.users.insertIfEmailFree(values);
+  }
+
+  /** Sign-in's changes (password, verification, session cut-off); undefined for a gone account. */
+  changeAccount(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+    return this.users.update(id, changes);
+  }
+
+  /** For administration: an active account by id or address. */
+  findActiveByIdOrEmail(idOrEmail: string): Promise<UserRow | undefined> {
+    return this.users.findActiveByIdOrEmail(idOrEmail);
+  }
+
+  /** For administration: active accounts, newest first, optionally matching a search. */
+  listActive(options: { search?: string; limit: number }): Promise<UserRow[]> {
+    return this.users.listActive(options);
+  }
+
+  /** Keeps the account's subscription fields in step, inside the subscription's transaction `db`. */
+  mirrorSubscription(db: Orm, userId: string, status: string, expiry: Date | null): Promise<void> {
+    return this.users.setSubscription(db, userId, status, expiry);
+  }
 
   async getProfile(userId: string): Promise<User> {
     const row = await this.users.findActiveById(userId);

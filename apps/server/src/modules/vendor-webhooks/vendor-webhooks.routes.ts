@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_BASE_PATH } from '@reelcraft/contract';
 import { badRequest, HttpError } from '../../platform/http/http-error';
-import type { ModuleContext } from '../../platform/module-context';
+import type { VendorNews } from '../../platform/realtime/vendor-news';
+import type { SyncSettings } from '../../cloud-settings';
 import { SYNC_WEBHOOK_PATH } from '../../provider-config';
 import { verifySyncSignature } from './sync-webhook-signature';
 
@@ -16,11 +17,20 @@ const syncNoticeSchema = z.union([
  * Vendors' webhooks (not part of the web app's contract). A notice only wakes the job that polls the
  * vendor, which then asks the vendor itself, so nothing in the notice is trusted beyond its id.
  */
-export async function vendorWebhooksRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {
-  const { platform } = context;
-  const sync = platform.config.media.cloud.sync;
+export async function vendorWebhooksRoutes(
+  app: FastifyInstance,
+  {
+    sync,
+    vendorNews,
+    logger,
+  }: {
+    /** Unset: sync is not the lip-sync provider, and its route is not served. */
+    sync: Pick<SyncSettings, 'webhookSecret'> | undefined;
+    vendorNews: Pick<VendorNews, 'publish'>;
+    logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  },
+): Promise<void> {
   if (!sync) return;
-  const logger = platform.logger.child({ component: 'vendor-webhooks' });
 
   // sync signs the bytes it sends, so this scope keeps the raw body.
   app.removeContentTypeParser('application/json');
@@ -49,7 +59,7 @@ export async function vendorWebhooksRoutes(app: FastifyInstance, context: Module
       }
       const id = 'result' in notice ? notice.result.id : notice.id;
       logger.info({ vendor: 'sync', generationId: id }, 'sync webhook received');
-      await platform.vendorNews.publish('sync', id);
+      await vendorNews.publish('sync', id);
       return { received: true };
     },
   );

@@ -1,14 +1,13 @@
-import type { Platform } from '../../platform/platform';
+import type { Orm } from '../../platform/db/database';
+import type { ObjectStorage } from '../../platform/storage';
 import { VideosRepository } from './videos.repository';
 import { VideosService } from './videos.service';
 
-/** The service wired to a process's database and object storage: what routes and job handlers use. */
-export function createVideosService(
-  platform: Pick<Platform, 'database' | 'storage' | 'config'>,
-): VideosService {
-  return new VideosService(
-    new VideosRepository(platform.database.orm),
-    platform.storage,
-    platform.config.storage.signedUrlTtlSeconds,
-  );
+/** The service wired to the database and object storage; built once, in services.ts. */
+export function createVideosService(deps: {
+  orm: Orm;
+  storage: ObjectStorage;
+  signedUrlTtlSeconds: number;
+}): VideosService {
+  return new VideosService(new VideosRepository(deps.orm), deps.storage, deps.signedUrlTtlSeconds);
 }

@@ -8,5 +8,4 @@ export {
   type NewVideoInput,
 } from './videos.service';
 export { videoDownloadName } from './video-download-name';
-export { VideosRepository, type PageWindow, type VideoChanges, type VideoFilter } from './videos.repository';
-export { videos, type NewVideoRow, type VideoRow } from './videos.schema';
+export type { VideoRow } from './videos.schema';

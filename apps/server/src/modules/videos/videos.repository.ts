@@ -17,6 +17,10 @@ export type VideoChanges = Partial<
     | 'sizeBytes'
     | 'sessionId'
     | 'error'
+    | 'progress'
+    | 'stage'
+    | 'stageProgress'
+    | 'completedAt'
   >
 >;
 
@@ -45,8 +49,9 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export class VideosRepository {
   constructor(private readonly orm: Orm) {}
 
-  async insert(values: NewVideoRow): Promise<VideoRow> {
-    const [row] = await this.orm.insert(videos).values(values).returning();
+  /** `db`: an open transaction, when the row must commit together with others. */
+  async insert(values: NewVideoRow, db: Orm = this.orm): Promise<VideoRow> {
+    const [row] = await db.insert(videos).values(values).returning();
     if (!row) throw new Error('Inserting a video returned no row');
     return row;
   }
@@ -107,6 +112,18 @@ export class VideosRepository {
       .where(and(eq(videos.id, id), isNull(videos.deletedAt)))
       .returning();
     return row;
+  }
+
+  /** Progress of a video still being made: a late report never reopens a finished one. */
+  async updateProgress(
+    id: string,
+    changes: Pick<VideoChanges, 'progress' | 'stage' | 'stageProgress'>,
+  ): Promise<void> {
+    if (!UUID_PATTERN.test(id)) return;
+    await this.orm
+      .update(videos)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(videos.id, id), eq(videos.status, 'processing'), isNull(videos.deletedAt)));
   }
 
   /** Newest first; the id breaks ties so the order is stable. */

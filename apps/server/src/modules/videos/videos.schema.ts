@@ -1,19 +1,34 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   projectTypeSchema,
   videoStatusSchema,
+  type ImageVideoCurrentStage,
+  type ImageVideoStage,
   type ProjectType,
   type VideoStatus,
 } from '@reelcraft/contract';
-import { users } from '../users';
+import { users } from '../users/users.schema';
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /**
  * Every video a user makes, whatever the flow (text, images, studio, slides, chat): the creation
  * modules insert and update rows here, the dashboard and the library read them. Media are storage
- * URIs (DESIGN.md section 3), turned into signed URLs only when answered.
+ * URIs (DESIGN.md section 3), turned into signed URLs only when answered. While a generation makes
+ * the video, this row is where its state lives (status, progress, stage, error): the one place the
+ * job's status calls, live events and the library all read.
  */
 export const videos = pgTable(
   'videos',
@@ -35,6 +50,16 @@ export const videos = pgTable(
     sessionId: text('session_id'),
     /** Why it failed, for the owner; no internals. */
     error: text('error'),
+    /** Percent, 0..100, of the generation making it. */
+    progress: integer('progress').notNull().default(0),
+    stage: text('stage').$type<ImageVideoCurrentStage>().notNull().default('file_processing'),
+    /** Percent per stage reached so far. */
+    stageProgress: jsonb('stage_progress')
+      .$type<Partial<Record<ImageVideoStage, number>>>()
+      .notNull()
+      .default({}),
+    /** When its generation ended, completed or failed. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -9,6 +9,7 @@ import {
   type VideoStatus,
 } from '@reelcraft/contract';
 import { notFound } from '../../platform/http/http-error';
+import type { Orm } from '../../platform/db/database';
 import type { ObjectStorage } from '../../platform/storage';
 import { videoDownloadName } from './video-download-name';
 import type { VideoFilter, VideosRepository } from './videos.repository';
@@ -68,15 +69,21 @@ export class VideosService {
     private readonly signedUrlTtlSeconds: number,
   ) {}
 
-  /** Records a video the user started; a blank title becomes "Untitled video". */
-  async create(input: NewVideoInput): Promise<VideoRow> {
-    return this.repository.insert({
-      userId: input.userId,
-      title: clip(input.title.trim() || UNTITLED, TITLE_MAX_LENGTH),
-      projectType: input.projectType,
-      status: input.status ?? 'pending',
-      sessionId: input.sessionId ?? null,
-    });
+  /**
+   * Records a video the user started; a blank title becomes "Untitled video". `db`: the open
+   * transaction of the generation that makes it.
+   */
+  async create(input: NewVideoInput, db?: Orm): Promise<VideoRow> {
+    return this.repository.insert(
+      {
+        userId: input.userId,
+        title: clip(input.title.trim() || UNTITLED, TITLE_MAX_LENGTH),
+        projectType: input.projectType,
+        status: input.status ?? 'pending',
+        sessionId: input.sessionId ?? null,
+      },
+      db,
+    );
   }
 
   /** For jobs (payloads carry ids); undefined when the video is gone (deleted meanwhile). */
@@ -93,6 +100,16 @@ export class VideosService {
     return this.repository.findBySession(userId, sessionId);
   }
 
+  /** The user's newest video of a project type that is still being made. */
+  async newestProcessing(userId: string, projectType: ProjectType): Promise<VideoRow | undefined> {
+    const [row] = await this.repository.listPage(
+      userId,
+      { status: 'processing', projectType },
+      { limit: 1, offset: 0 },
+    );
+    return row;
+  }
+
   /**
    * The user's video that owns a stored object (its file or thumbnail), or undefined: how a download
    * by URL proves the object is the caller's.
@@ -102,7 +119,15 @@ export class VideosService {
   }
 
   markProcessing(id: string): Promise<VideoRow | undefined> {
-    return this.repository.update(id, { status: 'processing', error: null });
+    return this.repository.update(id, { status: 'processing', error: null, completedAt: null });
+  }
+
+  /** How far the generation making the video is; ignored once it has ended. */
+  recordProgress(
+    id: string,
+    step: { progress: number; stage: VideoRow['stage']; stageProgress: VideoRow['stageProgress'] },
+  ): Promise<void> {
+    return this.repository.updateProgress(id, step);
   }
 
   /** Safe to repeat (a retried job): the row simply gets the same media again. */
@@ -116,6 +141,9 @@ export class VideosService {
     return this.repository.update(id, {
       status: 'completed',
       error: null,
+      progress: 100,
+      stage: 'completed',
+      completedAt: new Date(),
       videoUri: media.videoUri,
       thumbnailUri: media.thumbnailUri ?? null,
       durationSeconds: media.durationSeconds ?? null,
@@ -127,7 +155,11 @@ export class VideosService {
 
   /** `error` is shown to the owner: pass a user-facing reason, not a stack. */
   markFailed(id: string, error: string): Promise<VideoRow | undefined> {
-    return this.repository.update(id, { status: 'failed', error: clip(error, ERROR_MAX_LENGTH) });
+    return this.repository.update(id, {
+      status: 'failed',
+      error: clip(error, ERROR_MAX_LENGTH),
+      completedAt: new Date(),
+    });
   }
 
   /** The user's newest projects (at most RECENT_PROJECTS_LIMIT) with signed media URLs. */

@@ -5,12 +5,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
 
 /** The Drizzle handle every repository uses; the same type for PGlite and PostgreSQL. */
 export type Orm = PgDatabase<PgQueryResultHKT>;
+/** An open transaction's handle: the same query builder as the ORM, bound to one connection. */
+export type OrmTransaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 export interface SqlResult<Row = Record<string, unknown>> {
   rows: Row[];
@@ -18,15 +21,29 @@ export interface SqlResult<Row = Record<string, unknown>> {
 
 export type NotificationHandler = (payload: string) => void;
 
+/** Raw SQL with `$n` parameters: what pg-boss sends. */
+export interface SqlExecutor {
+  executeSql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
+}
+
+/**
+ * One open transaction: the ORM bound to it (a drizzle transaction is an `Orm`, so repositories take
+ * either) and raw SQL on the same connection, so a job can be queued in the same commit.
+ */
+export interface DatabaseTransaction extends SqlExecutor {
+  readonly orm: OrmTransaction;
+}
+
 /**
  * One database, embedded or server: Drizzle for the product's queries, raw SQL for pg-boss,
- * and LISTEN/NOTIFY for events that must cross processes.
+ * and LISTEN/NOTIFY for events that must cross processes. `executeSql` without values may send
+ * several statements at once (pg-boss's schema set-up).
  */
-export interface Database {
+export interface Database extends SqlExecutor {
   readonly kind: 'pglite' | 'postgres';
   readonly orm: Orm;
-  /** Runs SQL; without values several statements may be sent at once (pg-boss's schema set-up). */
-  executeSql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
+  /** Runs `work` in one transaction: all of it commits, or none of it when it throws. */
+  transaction<T>(work: (tx: DatabaseTransaction) => Promise<T>): Promise<T>;
   /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -52,6 +69,31 @@ function assertChannel(channel: string): void {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
 }
 
+/** `$1`-style SQL as a drizzle query: the text verbatim, each placeholder one bound value. */
+function sqlFromText(text: string, values: readonly unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${sql.param(values[Number(match[1]) - 1])}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+function transactionOf(orm: Orm): Database['transaction'] {
+  return (work) =>
+    orm.transaction((tx) =>
+      work({
+        orm: tx,
+        async executeSql<Row>(text: string, values?: unknown[]) {
+          const result = (await tx.execute(sqlFromText(text, values))) as unknown as { rows: Row[] };
+          return { rows: result.rows };
+        },
+      }),
+    );
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.logger)
@@ -68,6 +110,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const database: Database = {
     kind: 'pglite',
     orm,
+    transaction: transactionOf(orm),
     async executeSql<Row>(text: string, values?: unknown[]) {
       if (values && values.length > 0) {
         const result = await client.query<Row>(text, values);
@@ -152,6 +195,7 @@ async function openPostgres(url: string, logger?: DatabaseOptions['logger']): Pr
   return {
     kind: 'postgres',
     orm,
+    transaction: transactionOf(orm),
     async executeSql<Row>(text: string, values?: unknown[]) {
       const result = await pool.query(text, values);
       // A multi-statement query answers an array of results.

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/database';
+import type { Database, SqlExecutor } from '../db/database';
 import type { JobDefinition, JobName, JobPayloads } from './job-registry';
 import { gaveUpQueueName, validateJobRegistry } from './job-registry';
 
@@ -11,7 +11,8 @@ interface QueueLogger {
 
 export interface JobQueueOptions {
   database: Database;
-  jobs: readonly JobDefinition[];
+  /** Job kinds known from the start; more may be added with `register` before `start`. */
+  jobs?: readonly JobDefinition[];
   logger: QueueLogger;
   /** How often expired attempts are failed and retried, in seconds. */
   maintenanceIntervalSeconds?: number;
@@ -24,6 +25,8 @@ export interface SendOptions {
   startAfterSeconds?: number;
   /** At most one queued job per key (pg-boss singleton). */
   singletonKey?: string;
+  /** Queue it inside this open transaction: the job exists only if the transaction commits. */
+  transaction?: SqlExecutor;
 }
 
 /** Attempts and time limit of the hook that records a given-up job's outcome (a few quick writes). */
@@ -36,14 +39,14 @@ const GAVE_UP_TIME_LIMIT_SECONDS = 120;
  */
 export class JobQueue {
   private readonly boss: PgBoss;
-  private readonly definitions: Map<string, JobDefinition>;
+  private definitions = new Map<string, JobDefinition>();
   private readonly running = new Set<AbortController>();
   private started = false;
   private working = false;
   private lastError: Error | undefined;
 
   constructor(private readonly options: JobQueueOptions) {
-    this.definitions = validateJobRegistry(options.jobs);
+    this.definitions = validateJobRegistry(options.jobs ?? []);
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => options.database.executeSql(text, values) },
       schema: 'pgboss',
@@ -54,6 +57,15 @@ export class JobQueue {
       this.lastError = error;
       options.logger.error({ err: error }, 'Job queue error');
     });
+  }
+
+  /**
+   * Declares the product's job kinds, once, before `start`: the handlers are built from services
+   * that themselves send jobs, so they arrive after the queue exists. Checked like at boot.
+   */
+  register(definitions: readonly JobDefinition[]): void {
+    if (this.started) throw new Error('Jobs are registered before the queue starts');
+    this.definitions = validateJobRegistry([...this.definitions.values(), ...definitions]);
   }
 
   /** Creates the queue schema and the queues; with `work`, starts taking jobs. */
@@ -107,6 +119,7 @@ export class JobQueue {
     const id = await this.boss.send(name, payload as object, {
       startAfter: options.startAfterSeconds,
       singletonKey: options.singletonKey,
+      ...(options.transaction ? { db: options.transaction } : {}),
     });
     if (!id) throw new Error(`Job "${name}" was not queued (a job with the same singleton key is waiting)`);
     return id;

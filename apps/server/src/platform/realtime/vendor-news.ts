@@ -1,7 +1,18 @@
-import type { SubscribeVendorNews, VendorNewsSubscription } from '../../providers';
 import type { Database } from '../db/database';
 
 const CHANNEL = 'vendor_news';
+
+/**
+ * Notices of a vendor job (its webhook reached some process): `next` resolves at the next one. The
+ * server wires it to the platform's VendorNews; without it the job is only polled.
+ */
+export type SubscribeVendorNews = (vendor: string, id: string) => VendorNewsSubscription;
+
+export interface VendorNewsSubscription {
+  /** Resolves at the next notice (at once if one arrived since the last call). */
+  next(): Promise<void>;
+  close(): void;
+}
 
 /**
  * Notices that a vendor's job changed (its webhook said so), across processes: the webhook may reach

@@ -24,21 +24,11 @@ import type {
 import { BUILT_IN_VOICES, builtInVoiceOption, isBuiltInVoiceId } from '../speech/voice-catalogue';
 import { completeSettings } from '../speech/voice-settings';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
+import type { ElevenLabsSettings } from '../../cloud-settings';
+
+export type { ElevenLabsSettings };
 
 export const DEFAULT_ELEVENLABS_MODEL = 'eleven_multilingual_v2';
-
-export interface ElevenLabsSettings {
-  apiKey: string;
-  /** Default https://api.elevenlabs.io. */
-  baseUrl?: string;
-  /** Text-to-speech model (default eleven_multilingual_v2). */
-  model: string;
-  /** e.g. mp3_44100_128 (the default). */
-  outputFormat?: string;
-  requestTimeoutMs?: number;
-  retries?: number;
-  backoffMs?: number;
-}
 
 export interface ElevenLabsSpeechOptions {
   settings: ElevenLabsSettings;

@@ -8,18 +8,11 @@ import type {
 import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import { createVendorHttp, mapVendorError, type VendorLogger } from './vendor-http';
+import type { GeminiImageSettings } from '../../cloud-settings';
+
+export type { GeminiImageSettings };
 
 export const DEFAULT_GEMINI_IMAGE_MODEL = 'gemini-2.5-flash-image';
-
-export interface GeminiImageSettings {
-  apiKey: string;
-  model: string;
-  /** Default https://generativelanguage.googleapis.com. */
-  baseUrl?: string;
-  requestTimeoutMs?: number;
-  retries?: number;
-  backoffMs?: number;
-}
 
 interface GenerateContentResponse {
   candidates?: {

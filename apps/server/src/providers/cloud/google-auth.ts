@@ -1,15 +1,9 @@
 import { importPKCS8, SignJWT } from 'jose';
 import { ProviderError } from '../provider-error';
 import { createVendorHttp, type VendorLogger } from './vendor-http';
+import type { ServiceAccountKey } from '../../cloud-settings';
 
-/** The fields of a Google service-account key file this product uses. */
-export interface ServiceAccountKey {
-  client_email: string;
-  private_key: string;
-  private_key_id?: string;
-  project_id?: string;
-  token_uri?: string;
-}
+export type { ServiceAccountKey };
 
 export interface GoogleAccessTokenOptions {
   key: ServiceAccountKey;

@@ -4,19 +4,9 @@ import type { TaskOptions } from '../provider-task';
 import { classifyIntent } from '../text/intent-classifier';
 import type { ChatReply, ChatRequest, TextProvider } from '../text/text-provider';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
+import type { OpenAiTextSettings } from '../../cloud-settings';
 
-export interface OpenAiTextSettings {
-  /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), a vLLM server's /v1. */
-  baseUrl: string;
-  /** Optional for local servers that take none. */
-  apiKey?: string;
-  model: string;
-  temperature?: number;
-  maxTokens?: number;
-  requestTimeoutMs?: number;
-  retries?: number;
-  backoffMs?: number;
-}
+export type { OpenAiTextSettings };
 
 interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

@@ -15,6 +15,10 @@ import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
 import { finishVendorVideo, waitFor } from './vendor-video';
+import type { SyncSettings } from '../../cloud-settings';
+import type { SubscribeVendorNews } from '../../platform/realtime/vendor-news';
+
+export type { SyncSettings };
 
 /** A file made reachable by the vendor for a while (a signed URL of our storage). */
 export interface VendorUpload {
@@ -30,35 +34,6 @@ export type UploadForVendor = (file: {
   /** Seconds the URL must stay valid. */
   ttlSeconds: number;
 }) => Promise<VendorUpload>;
-
-/**
- * Notices of a vendor job (its webhook reached some process): `next` resolves at the next one. The
- * server wires it to the platform's VendorNews; without it the job is only polled.
- */
-export type SubscribeVendorNews = (vendor: string, id: string) => VendorNewsSubscription;
-
-export interface VendorNewsSubscription {
-  /** Resolves at the next notice (at once if one arrived since the last call). */
-  next(): Promise<void>;
-  close(): void;
-}
-
-export interface SyncSettings {
-  apiKey: string;
-  /** Default https://api.sync.so. */
-  baseUrl?: string;
-  /** Sent as is (default sync-1.6.0, the spec's; sync's current models are named e.g. lipsync-2). */
-  model?: string;
-  /** Where sync reports completion (our public URL); a notice polls at once, polling goes on regardless. */
-  webhookUrl?: string;
-  /** sync's webhook signing secret: notices without its signature are refused. */
-  webhookSecret?: string;
-  pollIntervalMs?: number;
-  operationTimeoutMs?: number;
-  requestTimeoutMs?: number;
-  retries?: number;
-  backoffMs?: number;
-}
 
 export interface SyncLipSyncOptions {
   settings: SyncSettings;

@@ -21,43 +21,15 @@ import type {
   VideoCandidate,
   VideoProvider,
 } from '../video/video-provider';
-import { createGoogleAccessTokenSource, type ServiceAccountKey } from './google-auth';
+import { createGoogleAccessTokenSource } from './google-auth';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
 import { finishVendorVideo, waitFor } from './vendor-video';
+import type { VeoSettings } from '../../cloud-settings';
+
+export type { VeoSettings };
 
 export const DEFAULT_VEO_GEMINI_MODEL = 'veo-3.1-generate-preview';
 export const DEFAULT_VEO_VERTEX_MODEL = 'veo-3.1-generate-001';
-
-export interface VeoSettings {
-  /** `gemini`: the Gemini API with an API key; `vertex`: Vertex AI with a service account. */
-  backend: 'gemini' | 'vertex';
-  model: string;
-  /** Default the vendor's (generativelanguage.googleapis.com or {location}-aiplatform.googleapis.com). */
-  baseUrl?: string;
-  apiKey?: string;
-  vertex?: {
-    project: string;
-    location: string;
-    serviceAccount: ServiceAccountKey;
-    /** Default https://oauth2.googleapis.com/token (tests point it at a fake). */
-    tokenUrl?: string;
-    /** gs://bucket/folder: Vertex writes results there instead of answering with the bytes. */
-    storageUri?: string;
-    /** Where those results are read back (default https://storage.googleapis.com). */
-    storageBaseUrl?: string;
-  };
-  negativePrompt?: string;
-  /** Veo's personGeneration parameter (e.g. `allow_adult`); unset: the vendor's default. */
-  personGeneration?: string;
-  /** Operation polling interval (default 10 s). */
-  pollIntervalMs?: number;
-  /** The longest one generation may take (default 10 minutes). */
-  operationTimeoutMs?: number;
-  /** One HTTP call's limit (default 60 s; downloads get 5 minutes). */
-  requestTimeoutMs?: number;
-  retries?: number;
-  backoffMs?: number;
-}
 
 export interface VeoVideoProviderOptions {
   settings: VeoSettings;

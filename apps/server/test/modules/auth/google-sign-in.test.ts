@@ -2,11 +2,17 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { externalIdentities } from '../../../src/modules/auth/auth.schema';
-import { UsersRepository } from '../../../src/modules/users';
+import type { UsersService } from '../../../src/modules/users';
+import { users as usersTable } from '../../../src/db-schema';
 import { describeEachDatabase } from '../../helpers/each-database';
 import { lastMailTo, linkIn } from '../../helpers/mailbox';
 import { startOpenIdProvider, type LocalOpenIdProvider } from '../../helpers/oidc-provider';
 import type { TestServer } from '../../helpers/test-platform';
+
+/** Deletes an account as the account deletion would: it stays, marked deleted. */
+async function softDeleteUser(server: TestServer, id: string, at: Date): Promise<void> {
+  await server.platform.database.orm.update(usersTable).set({ deletedAt: at }).where(eq(usersTable.id, id));
+}
 
 const PUBLIC_URL = 'http://localhost:5173';
 const CALLBACK_URL = `${PUBLIC_URL}/api/v1/auth/google/callback`;
@@ -27,11 +33,11 @@ const serverEnv = {
 
 describeEachDatabase('sign-in with Google', { env: serverEnv }, (runningServer) => {
   let server: TestServer;
-  let users: UsersRepository;
+  let users: UsersService;
 
   beforeAll(() => {
     server = runningServer();
-    users = new UsersRepository(server.platform.database.orm);
+    users = server.services.users;
   });
 
   /** Starts a sign-in as the browser does: the provider's URL and the state cookie we were given. */
@@ -206,7 +212,7 @@ describeEachDatabase('sign-in with Google', { env: serverEnv }, (runningServer) 
     provider.addAccount(accountId, { email: `${accountId}@example.com`, email_verified: true });
     const landing = await signInAs(accountId);
     const { id } = await me(landing.searchParams.get('access_token'));
-    await users.softDelete(id, new Date());
+    await softDeleteUser(server, id, new Date());
 
     expectFailure(await signInAs(accountId));
   });

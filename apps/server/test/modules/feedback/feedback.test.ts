@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { feedbackSubmissions } from '../../../src/db-schema';
 import { expect, it } from 'vitest';
 import { feedbackMessages, feedbackQuestionsAnswerSchema, type FeedbackQuestion } from '@reelcraft/contract';
-import { feedbackSubmissions } from '../../../src/modules/feedback';
 import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';

@@ -12,13 +12,8 @@ import {
   type ImageToVideoSession,
   type UploadAnswer,
 } from '@reelcraft/contract';
-import {
-  IMAGE_TO_VIDEO_RENDER_JOB,
-  imageToVideoJobs,
-  imageVideoSessions,
-} from '../../../src/modules/image-to-video';
+import { generations, videos } from '../../../src/db-schema';
 import { uploadKeyPrefix } from '../../../src/modules/library';
-import { createSubscriptionServices } from '../../../src/modules/subscriptions';
 import { probeMedia } from '../../../src/media/media-probe';
 import {
   apiClient,
@@ -69,10 +64,14 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
     const before = await remainingVideos(api);
     const started = await start(api, { prompt: PROMPT }, [file('files', photos[0]!, 'a.jpg')]);
     const { session_id } = started.json<{ session_id: string }>();
-    const render = imageToVideoJobs(server().platform).find((job) => job.name === IMAGE_TO_VIDEO_RENDER_JOB)!;
+    const render = server().jobs.find((job) => job.name === 'image-to-video.render')!;
+    const [generation] = await server()
+      .platform.database.orm.select()
+      .from(generations)
+      .where(eq(generations.sessionId, session_id));
 
-    await render.onGaveUp!({ id: session_id });
-    await render.onGaveUp!({ id: session_id });
+    await render.onGaveUp!({ id: generation!.id });
+    await render.onGaveUp!({ id: generation!.id });
 
     const status = imageToVideoSessionSchema.parse(
       (await api.get(`/image-to-video/sessions/${session_id}`)).json(),
@@ -133,12 +132,13 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
     // The inputs are kept in the user's upload area, stored image first.
     const [row] = await server()
       .platform.database.orm.select()
-      .from(imageVideoSessions)
-      .where(eq(imageVideoSessions.id, session_id));
-    expect(row?.imageUris[0]).toBe(storedUri);
-    for (const uri of row?.imageUris ?? [])
+      .from(generations)
+      .where(eq(generations.sessionId, session_id));
+    const input = row?.input as { imageUris: string[]; seed: number };
+    expect(input.imageUris[0]).toBe(storedUri);
+    for (const uri of input.imageUris)
       expect(uri.startsWith(`local://${uploadKeyPrefix(user.id)}`)).toBe(true);
-    expect(row?.seed).toBe(7);
+    expect(input.seed).toBe(7);
 
     const recent = await api.get('/image-to-video/sessions');
     expect(recent.json()).toEqual([
@@ -163,9 +163,9 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
     expect(body.model_platform).toBe('veo');
     const [row] = await server()
       .platform.database.orm.select()
-      .from(imageVideoSessions)
-      .where(eq(imageVideoSessions.id, session_id));
-    expect(row?.seed).toBe(42);
+      .from(generations)
+      .where(eq(generations.sessionId, session_id));
+    expect(row?.input).toMatchObject({ seed: 42 });
   });
 
   it('answers the spec texts for a missing prompt or missing images', async () => {
@@ -288,9 +288,9 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
     expect(missing.status).toBe(404);
   });
 
-  it('answers 403 when no video is left and stores nothing', async () => {
+  it('answers 403 when no video is left and keeps nothing', async () => {
     const { user, api } = await signedIn(server());
-    const { quota } = createSubscriptionServices(server().platform);
+    const { quota } = server().services;
     for (let n = (await remainingVideos(api)) - 1; n >= 0; n -= 1) {
       await quota.reserveVideo(user.id, { reference: `used-up-${n}` });
     }
@@ -299,12 +299,17 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
     expect(refused.json()).toEqual({ detail: generationGateMessages.noVideosRemaining });
     const rows = await server()
       .platform.database.orm.select()
-      .from(imageVideoSessions)
-      .where(eq(imageVideoSessions.userId, user.id));
+      .from(generations)
+      .where(eq(generations.userId, user.id));
     expect(rows).toEqual([]);
-    await expect(
-      fs.readdir(path.join(server().config.dataDir, 'objects', uploadKeyPrefix(user.id))),
-    ).rejects.toThrow();
+    // The files are stored before the start's transaction and removed when it is refused.
+    const kept = await fs
+      .readdir(path.join(server().config.dataDir, 'objects', uploadKeyPrefix(user.id)))
+      .catch(() => []);
+    expect(kept).toEqual([]);
+    expect(
+      await server().platform.database.orm.select().from(videos).where(eq(videos.userId, user.id)),
+    ).toEqual([]);
   });
 
   it("never shows a user another user's session or sessions, and needs a token", async () => {
@@ -390,7 +395,7 @@ describe('a real image-to-video render: three photos, 9:16, dynamic, with a voic
     expect(download.status).toBe(200);
     const saved = path.join(scratch, 'image-video.mp4');
     await fs.writeFile(saved, download.body);
-    const probe = await probeMedia(server.platform.providers.mediaTools, saved);
+    const probe = await probeMedia(server.providers.mediaTools, saved);
     expect(Math.abs((probe.durationSeconds ?? 0) - 15)).toBeLessThanOrEqual(0.1);
     expect(probe.video).toMatchObject({ width: 720, height: 1280, codec: 'h264' });
   });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { libraryImages } from '../../../src/db-schema';
 import { expect, it } from 'vitest';
 import {
   libraryImageSchema,
@@ -6,12 +7,7 @@ import {
   type LibraryImageSaveRecord,
   type LibraryImageSource,
 } from '@reelcraft/contract';
-import {
-  createLibraryService,
-  LibraryImageRefusedError,
-  libraryImages,
-  uploadKeyPrefix,
-} from '../../../src/modules/library';
+import { LibraryImageRefusedError, uploadKeyPrefix } from '../../../src/modules/library';
 import type { Platform } from '../../../src/platform/platform';
 import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
@@ -294,10 +290,10 @@ describeEachDatabase('image library', {}, (server) => {
   });
 
   it('lets creation flows add uploads with their source and metadata', async () => {
-    const { platform } = server();
+    const { platform, services } = server();
     const alice = await createUserWithToken(platform);
     const bob = await createUserWithToken(platform);
-    const service = createLibraryService(platform);
+    const service = services.library;
     const uri = await upload(platform, alice.user.id, 'enhanced/out.webp', PNG, 'image/webp');
 
     const image = await service.add(alice.user.id, {

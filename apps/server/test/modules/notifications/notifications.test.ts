@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { notifications } from '../../../src/db-schema';
 import { expect, it } from 'vitest';
 import {
   NOTIFICATION_EVENT_TYPES,
@@ -7,7 +8,6 @@ import {
   notificationSocketEventSchema,
   type Notification,
 } from '@reelcraft/contract';
-import { createNotificationsService, notifications } from '../../../src/modules/notifications';
 import { describeEachDatabase } from '../../helpers/each-database';
 import { exited, fixturePath, startProcess } from '../../helpers/processes';
 import type { TestServer } from '../../helpers/test-platform';
@@ -391,7 +391,7 @@ describeEachDatabase('notifications', { listen: true, work: false }, (server, ta
   it('lets a job record a session outcome through the service, pushed like any change', async () => {
     const { user, token } = await createUserWithToken(server().platform);
     const socket = await openSocket(server(), token);
-    const service = createNotificationsService(server().platform);
+    const service = server().services.notifications;
     try {
       // The user sent the job to the background: its processing notification turns into the outcome.
       const processing = await service.create(user.id, {

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { OnboardingRepository } from '../../../src/modules/onboarding';
+import { eq } from 'drizzle-orm';
+import { onboardingAnswers } from '../../../src/db-schema';
 import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
@@ -48,7 +49,10 @@ describeEachDatabase('onboarding', {}, (runningServer) => {
     });
     expect(otherMe.json()).toMatchObject({ id: other.user.id, is_onboarded: false });
 
-    const stored = await new OnboardingRepository(server.platform.database.orm).findByUser(user.id);
+    const [stored] = await server.platform.database.orm
+      .select()
+      .from(onboardingAnswers)
+      .where(eq(onboardingAnswers.userId, user.id));
     expect(stored).toMatchObject({
       businessName: 'Blue Bottle Studio',
       businessCategory: 'E-commerce',
@@ -71,7 +75,10 @@ describeEachDatabase('onboarding', {}, (runningServer) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ is_onboarded: true });
 
-    const stored = await new OnboardingRepository(server.platform.database.orm).findByUser(user.id);
+    const [stored] = await server.platform.database.orm
+      .select()
+      .from(onboardingAnswers)
+      .where(eq(onboardingAnswers.userId, user.id));
     expect(stored).toMatchObject({
       businessName: 'Blue Bottle Coffee',
       businessSize: '11-50',

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { paymentOrders, subscriptionEvents } from '../../../src/db-schema';
 import { afterAll, expect, it } from 'vitest';
 import { paymentMessages, videoCountSchema } from '@reelcraft/contract';
-import { paymentOrders } from '../../../src/modules/payments';
-import { subscriptionEvents } from '../../../src/modules/subscriptions';
 import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';

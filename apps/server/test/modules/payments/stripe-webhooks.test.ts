@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
+import { stripeWebhookEvents, subscriptionEvents, userSubscriptions } from '../../../src/db-schema';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoCountSchema } from '@reelcraft/contract';
-import { stripeWebhookEvents } from '../../../src/modules/payments';
-import { subscriptionEvents, userSubscriptions } from '../../../src/modules/subscriptions';
 import { describeEachDatabase } from '../../helpers/each-database';
 import { startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';

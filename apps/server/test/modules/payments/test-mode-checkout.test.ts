@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { notifications, paymentOrders, subscriptionEvents, testCheckoutOrders } from '../../../src/db-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMessages, paymentOrderSchema, videoCountSchema } from '@reelcraft/contract';
-import { notifications } from '../../../src/modules/notifications';
-import { paymentOrders, TEST_MODE_BANNER, testCheckoutOrders } from '../../../src/modules/payments';
-import { subscriptionEvents } from '../../../src/modules/subscriptions';
+import { TEST_MODE_BANNER } from '../../../src/modules/payments';
 import { describeEachDatabase } from '../../helpers/each-database';
 import { startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { uploadKeyPrefix } from '../../../src/modules/library';
 import { proxyMessages } from '../../../src/modules/proxy';
-import { createVideosService } from '../../../src/modules/videos';
 import { apiClient, type ApiClient } from '../../helpers/api-client';
 import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
@@ -22,9 +21,9 @@ interface Owner {
 
 /** A user with one finished video (stored file, thumbnail, library row) and one upload. */
 async function ownerWithVideo(server: TestServer, title: string): Promise<Owner> {
-  const { platform } = server;
+  const { platform, services } = server;
   const { user, token } = await createUserWithToken(platform);
-  const videos = createVideosService(platform);
+  const { videos } = services;
   const video = await videos.create({
     userId: user.id,
     title,

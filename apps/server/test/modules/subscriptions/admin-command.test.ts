@@ -5,11 +5,16 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoCountSchema } from '@reelcraft/contract';
-import { createSubscriptionServices } from '../../../src/modules/subscriptions';
-import { createPlatform, type Platform } from '../../../src/platform/platform';
+import { openProduct, type Product } from '../../../src/services';
 import { serverRoot } from '../../../src/platform/paths';
 import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../../helpers/databases';
-import { makeTempDir, startTestServer, testConfig, type TestServer } from '../../helpers/test-platform';
+import {
+  makeTempDir,
+  startTestServer,
+  testConfig,
+  testProviders,
+  type TestServer,
+} from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
 import { api } from '../payments/checkout-helpers';
 
@@ -36,9 +41,9 @@ async function admin(env: Record<string, string>, ...args: string[]): Promise<Ad
   }
 }
 
-async function openPlatform(dataDir: string): Promise<Platform> {
+async function openProductOn(dataDir: string): Promise<Product> {
   const config = testConfig({ DATA_DIR: dataDir });
-  return createPlatform({ config, logger: pino({ level: 'silent' }), jobs: [] });
+  return openProduct({ config, logger: pino({ level: 'silent' }), providers: await testProviders() });
 }
 
 describe('npm run admin on the embedded database', () => {
@@ -48,13 +53,13 @@ describe('npm run admin on the embedded database', () => {
   let userId = '';
 
   beforeAll(async () => {
-    const platform = await openPlatform(dataDir);
+    const product = await openProductOn(dataDir);
     try {
-      const { user } = await createUserWithToken(platform, `admin-${Date.now()}@example.com`);
+      const { user } = await createUserWithToken(product.platform, `admin-${Date.now()}@example.com`);
       email = user.email;
       userId = user.id;
     } finally {
-      await platform.close();
+      await product.close();
     }
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -97,12 +102,12 @@ describe('npm run admin on the embedded database', () => {
       .map((line) => line.split(/\s+/)[1]);
     expect(kinds).toEqual(['admin_revoke', 'admin_videos_added', 'admin_grant']);
 
-    const platform = await openPlatform(dataDir);
+    const product = await openProductOn(dataDir);
     try {
-      const count = await createSubscriptionServices(platform).quota.getVideoCount(userId);
+      const count = await product.services.quota.getVideoCount(userId);
       expect(count).toMatchObject({ has_subscription: false, max_videos: 3, is_expired: true });
     } finally {
-      await platform.close();
+      await product.close();
     }
   });
 
@@ -120,13 +125,13 @@ describe('npm run admin on the embedded database', () => {
   });
 
   it('refuses to open the embedded database while the server has it', async () => {
-    const platform = await openPlatform(dataDir);
+    const product = await openProductOn(dataDir);
     try {
       const result = await admin(env, 'users');
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('is in use: stop the server first');
     } finally {
-      await platform.close();
+      await product.close();
     }
   });
 });

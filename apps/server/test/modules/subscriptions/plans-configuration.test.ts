@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../../../src/services';
+import { subscriptionPlans } from '../../../src/db-schema';
 import { planSchema } from '@reelcraft/contract';
-import { createSubscriptionServices, subscriptionPlans } from '../../../src/modules/subscriptions';
-import { startTestServer, type TestServer } from '../../helpers/test-platform';
+import { startTestServer, type TestServer, testProviders } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
 import { api } from '../payments/checkout-helpers';
 
@@ -46,9 +47,9 @@ describe('plans changed by configuration', () => {
   });
 
   it('seeds the plans idempotently', async () => {
-    const services = createSubscriptionServices(server.platform);
-    await services.syncPlans();
-    await services.syncPlans();
+    const { syncPlans } = createServices(server.platform, await testProviders());
+    await syncPlans();
+    await syncPlans();
     const rows = await server.platform.database.orm.select().from(subscriptionPlans);
     expect(rows.map((row) => row.id).sort()).toEqual(['business', 'free', 'professional', 'starter']);
   });

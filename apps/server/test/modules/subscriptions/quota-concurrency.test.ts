@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { videoQuotaPeriods, videoReservations } from '../../../src/db-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationGateMessages } from '@reelcraft/contract';
-import {
-  createSubscriptionServices,
-  videoQuotaPeriods,
-  videoReservations,
-} from '../../../src/modules/subscriptions';
 import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../../helpers/databases';
 import { startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
@@ -36,7 +32,7 @@ async function expectExactlyOneWinner(responses: Response[]): Promise<void> {
 
 /** Leaves the user exactly one video: takes all but one of the free ones. */
 async function leaveOneVideo(server: TestServer, userId: string): Promise<void> {
-  const { quota } = createSubscriptionServices(server.platform);
+  const { quota } = server.services;
   const count = await quota.getVideoCount(userId);
   for (let n = 0; n < count.remaining_videos - 1; n += 1) {
     await quota.reserveVideo(userId, { reference: `setup-${n}` });
@@ -54,7 +50,11 @@ async function usage(server: TestServer, userId: string) {
 describe('the last video, requested concurrently, on PGlite', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ listen: true, work: false, extend: quotaTestRoutes });
+    server = await startTestServer({
+      listen: true,
+      work: false,
+      extend: (app, _platform, services) => quotaTestRoutes(app, services),
+    });
   });
   afterAll(async () => server?.close());
 
@@ -79,7 +79,7 @@ describe.skipIf(!testDatabaseUrl)('the last video, requested concurrently, on Po
         await startTestServer({
           listen: true,
           work: false,
-          extend: quotaTestRoutes,
+          extend: (app, _platform, services) => quotaTestRoutes(app, services),
           env: { DATABASE_URL: database.url, JWT_SECRET: 'concurrency-test-secret-0123456789abcdef' },
         }),
       );

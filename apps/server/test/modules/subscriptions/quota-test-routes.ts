@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createBearerAuthenticator } from '../../../src/modules/auth';
-import { createSubscriptionServices } from '../../../src/modules/subscriptions';
-import { UsersRepository } from '../../../src/modules/users';
 import { bearerToken, requireUser } from '../../../src/platform/http/request-user';
-import type { Platform } from '../../../src/platform/platform';
+import type { Services } from '../../../src/services';
 
 /**
  * A creation call stand-in for tests: reserves or releases through the one quota service, behind
  * a bearer guard and the real error handler, as a creation module's route would.
  */
-export function quotaTestRoutes(app: FastifyInstance, platform: Platform): void {
-  const { quota } = createSubscriptionServices(platform);
-  const authenticate = createBearerAuthenticator(platform.tokens, new UsersRepository(platform.database.orm));
-
+export function quotaTestRoutes(app: FastifyInstance, { quota, authenticate }: Services): void {
   app.post(
     '/test/quota/reserve',
     {

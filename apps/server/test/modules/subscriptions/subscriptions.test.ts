@@ -1,4 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { createServices } from '../../../src/services';
+import {
+  notifications,
+  subscriptionEvents,
+  userSubscriptions,
+  users,
+  videoQuotaPeriods,
+} from '../../../src/db-schema';
 import { expect, it } from 'vitest';
 import {
   generationGateMessages,
@@ -8,16 +16,8 @@ import {
   videoCountSchema,
   type VideoCount,
 } from '@reelcraft/contract';
-import { notifications } from '../../../src/modules/notifications';
-import {
-  createSubscriptionServices,
-  subscriptionEvents,
-  userSubscriptions,
-  videoQuotaPeriods,
-} from '../../../src/modules/subscriptions';
-import { users } from '../../../src/modules/users';
 import { describeEachDatabase } from '../../helpers/each-database';
-import type { TestServer } from '../../helpers/test-platform';
+import { testProviders, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
 import { TestSocket } from '../../helpers/ws-client';
 import { api, buyWithTestCheckout } from '../payments/checkout-helpers';
@@ -80,7 +80,7 @@ const FREE_COUNT: VideoCount = {
 
 describeEachDatabase(
   'subscriptions and quota',
-  { listen: true, work: false, extend: quotaTestRoutes },
+  { listen: true, work: false, extend: (app, _platform, services) => quotaTestRoutes(app, services) },
   (server) => {
     it('lists the plans, free first, and answers one plan or 404', async () => {
       const response = await api(server(), 'GET', '/subscriptions/plans');
@@ -179,7 +179,9 @@ describeEachDatabase(
     it('rolls the free period with an injected clock', async () => {
       const { user } = await createUserWithToken(server().platform);
       let now = new Date('2030-01-01T00:00:00Z');
-      const { quota } = createSubscriptionServices(server().platform, { clock: { now: () => now } });
+      const { quota } = createServices(server().platform, await testProviders(), {
+        quota: { now: () => now },
+      }).services;
       for (const n of [1, 2, 3]) await quota.reserveVideo(user.id, { reference: `clock-${n}` });
       await expect(quota.reserveVideo(user.id, { reference: 'clock-4' })).rejects.toMatchObject({
         statusCode: 403,

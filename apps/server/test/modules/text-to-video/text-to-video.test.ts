@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { generations, videos } from '../../../src/db-schema';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,13 +14,6 @@ import {
   type VideoProgressEventData,
 } from '@reelcraft/contract';
 import { eq } from 'drizzle-orm';
-import { createSubscriptionServices } from '../../../src/modules/subscriptions';
-import {
-  TEXT_TO_VIDEO_RENDER_JOB,
-  textToVideoJobs,
-  textVideoSessions,
-} from '../../../src/modules/text-to-video';
-import { videos } from '../../../src/modules/videos';
 import { probeMedia } from '../../../src/media/media-probe';
 import { ProviderError, type Providers } from '../../../src/providers';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
@@ -93,11 +87,15 @@ describeEachDatabase('text-to-video calls', { work: false, listen: true }, (serv
       status: 'processing',
       title: PROMPT,
     });
-    const [session] = await server()
+    const [generation] = await server()
       .platform.database.orm.select()
-      .from(textVideoSessions)
-      .where(eq(textVideoSessions.sessionId, session_id));
-    expect(session).toMatchObject({ seed: 7, durationSeconds: 15, videoId: video?.id });
+      .from(generations)
+      .where(eq(generations.sessionId, session_id));
+    expect(generation).toMatchObject({
+      kind: 'text-to-video',
+      input: { prompt: PROMPT, seed: 7, durationSeconds: 15 },
+      videoId: video?.id,
+    });
   });
 
   it('fails a job the queue gave up on (its last attempt died) and gives its video back, once', async () => {
@@ -108,9 +106,9 @@ describeEachDatabase('text-to-video calls', { work: false, listen: true }, (serv
     expect(await remainingVideos(api)).toBe(before - 1);
     const [row] = await server()
       .platform.database.orm.select()
-      .from(textVideoSessions)
-      .where(eq(textVideoSessions.sessionId, session_id));
-    const render = textToVideoJobs(server().platform).find((job) => job.name === TEXT_TO_VIDEO_RENDER_JOB)!;
+      .from(generations)
+      .where(eq(generations.sessionId, session_id));
+    const render = server().jobs.find((job) => job.name === 'text-to-video.render')!;
 
     // What the queue does when the process running the last attempt died.
     await render.onGaveUp!({ id: row!.id });
@@ -179,7 +177,7 @@ describeEachDatabase('text-to-video calls', { work: false, listen: true }, (serv
 
   it('answers 403 with the detail when no video is left, and queues nothing', async () => {
     const { user, api } = await signedInClient(server());
-    const { quota } = createSubscriptionServices(server().platform);
+    const { quota } = server().services;
     for (let n = (await remainingVideos(api)) - 1; n >= 0; n -= 1) {
       await quota.reserveVideo(user.id, { reference: `used-up-${n}` });
     }
@@ -190,9 +188,14 @@ describeEachDatabase('text-to-video calls', { work: false, listen: true }, (serv
     expect(await queuedRenders(server())).toBe(queued);
     const rows = await server()
       .platform.database.orm.select()
-      .from(textVideoSessions)
-      .where(eq(textVideoSessions.userId, user.id));
+      .from(generations)
+      .where(eq(generations.userId, user.id));
     expect(rows).toEqual([]);
+    const videoRows = await server()
+      .platform.database.orm.select()
+      .from(videos)
+      .where(eq(videos.userId, user.id));
+    expect(videoRows).toEqual([]);
   });
 
   it("never shows a user another user's job, and needs a token", async () => {
@@ -310,7 +313,7 @@ describe('a real 15 s text-to-video render', () => {
     expect(played.headers.get('content-type')).toBe('video/mp4');
     const file = path.join(scratch, 'played.mp4');
     await fs.writeFile(file, Buffer.from(await played.arrayBuffer()));
-    const probe = await probeMedia(server.platform.providers.mediaTools, file);
+    const probe = await probeMedia(server.providers.mediaTools, file);
     expect(Math.abs((probe.durationSeconds ?? 0) - 15)).toBeLessThanOrEqual(0.1);
     expect(probe.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
     expect(probe.audio?.codec).toBe('aac');
@@ -331,7 +334,14 @@ describe('a real 15 s text-to-video render', () => {
 
   it('reported its progress as it went and notified the owner', async () => {
     const mine = events.filter((event) => event.session_id === sessionId);
-    expect(mine.at(-1)).toMatchObject({ status: 'completed', progress: 100, stage: 'completed' });
+    // The last event carries the finished video's URL: the screen needs no further call.
+    expect(mine.at(-1)).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      stage: 'completed',
+      video_url: expect.stringContaining('/'),
+      message: textToVideoMessages.progressFinalizing,
+    });
     const running = mine.filter((event) => event.status === 'processing');
     expect(running.length).toBeGreaterThan(2);
     expect(running.map((event) => event.progress)).toEqual(

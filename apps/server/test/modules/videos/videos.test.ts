@@ -11,11 +11,22 @@ import {
   type VideoListAnswer,
   type VideoStatus,
 } from '@reelcraft/contract';
-import { createVideosService, VideosRepository } from '../../../src/modules/videos';
+import { videos as videosTable, type NewVideoRow } from '../../../src/db-schema';
 import type { Platform } from '../../../src/platform/platform';
 import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
+
+/** Rows written as a creation flow's job would, with whatever state a test needs. */
+function videoRows(platform: Platform) {
+  return {
+    async insert(values: NewVideoRow) {
+      const [row] = await platform.database.orm.insert(videosTable).values(values).returning();
+      if (!row) throw new Error('Inserting a test video returned no row');
+      return row;
+    },
+  };
+}
 
 function recentProjects(server: TestServer, token?: string) {
   return server.app.inject({
@@ -86,7 +97,7 @@ const SPECIAL_TITLES: Record<number, string> = {
  * real objects in storage, except video 1, whose file has gone missing.
  */
 async function seedVideos(platform: Platform, userId: string): Promise<SeededVideo[]> {
-  const repository = new VideosRepository(platform.database.orm);
+  const repository = videoRows(platform);
   const types: ProjectType[] = ['text-to-video', 'image-to-video', 'ai-studio'];
   const seeded: SeededVideo[] = [];
   for (let n = 0; n < SEED_COUNT; n += 1) {
@@ -124,8 +135,8 @@ describeEachDatabase('recent projects', {}, (server) => {
     const { platform } = server();
     const alice = await createUserWithToken(platform);
     const bob = await createUserWithToken(platform);
-    const videos = createVideosService(platform);
-    const repository = new VideosRepository(platform.database.orm);
+    const { videos } = server().services;
+    const repository = videoRows(platform);
     const stored = await platform.storage.put(
       `videos/${alice.user.id}/final.mp4`,
       Buffer.from('fake mp4 bytes'),
@@ -240,7 +251,7 @@ describeEachDatabase('recent projects', {}, (server) => {
     expect((await recentProjects(server(), token)).json()).toEqual([]);
 
     // Explicit, distinct times: rows inserted within one clock tick would tie.
-    const repository = new VideosRepository(platform.database.orm);
+    const repository = videoRows(platform);
     for (let n = 0; n <= RECENT_PROJECTS_LIMIT; n += 1) {
       await repository.insert({
         userId: user.id,
@@ -263,7 +274,7 @@ describeEachDatabase('recent projects', {}, (server) => {
   it('gives creation flows a video row to drive, by id or by session', async () => {
     const { platform } = server();
     const { user } = await createUserWithToken(platform);
-    const videos = createVideosService(platform);
+    const { videos } = server().services;
     const created = await videos.create({
       userId: user.id,
       title: '   ',
@@ -397,7 +408,7 @@ describeEachDatabase('my videos and projects', {}, (server) => {
     const seeded = await seedVideos(platform, alice.user.id);
     const bobKey = `videos/${bob.user.id}/mine.mp4`;
     await platform.storage.put(bobKey, Buffer.from('bob video'), { contentType: 'video/mp4' });
-    const bobsVideo = await new VideosRepository(platform.database.orm).insert({
+    const bobsVideo = await videoRows(platform).insert({
       userId: bob.user.id,
       title: 'Paris trip by Bob',
       projectType: 'text-to-video',
@@ -450,7 +461,7 @@ describeEachDatabase('my videos and projects', {}, (server) => {
     expect(recent.map((project) => project.id)).not.toContain(target.id);
     // A link handed out before the delete now finds nothing.
     expect((await fetchSigned(server(), oldUrl)).statusCode).toBe(404);
-    const row = await new VideosRepository(platform.database.orm).findById(target.id);
+    const row = await server().services.videos.findById(target.id);
     expect(row).toBeUndefined();
 
     const again = await deleteVideo(server(), alice.token, target.id);
@@ -465,7 +476,7 @@ describeEachDatabase('my videos and projects', {}, (server) => {
   it('answers 404 for unknown ids and 401 to guests when deleting', async () => {
     const { platform } = server();
     const alice = await createUserWithToken(platform);
-    const video = await createVideosService(platform).create({
+    const video = await server().services.videos.create({
       userId: alice.user.id,
       title: 'Kept',
       projectType: 'text-to-video',
@@ -477,7 +488,7 @@ describeEachDatabase('my videos and projects', {}, (server) => {
     }
     const guest = await deleteVideo(server(), undefined, video.id);
     expect(guest.statusCode).toBe(401);
-    expect(await createVideosService(platform).findById(video.id)).toBeDefined();
+    expect(await server().services.videos.findById(video.id)).toBeDefined();
   });
 
   it('answers the latest videos, by status, type and limit', async () => {

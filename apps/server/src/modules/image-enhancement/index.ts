@@ -1,2 +1,2 @@
-export { productVideosRoutes } from './product-videos.routes';
+export { imageEnhancementRoutes } from './image-enhancement.routes';
 export { ImageEnhancementService } from './image-enhancement.service';

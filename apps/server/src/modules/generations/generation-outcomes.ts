@@ -1,17 +1,22 @@
 import fs from 'node:fs';
-import { generationMessages, VIDEO_EVENT_TYPES, type VideoProgressEventData } from '@reelcraft/contract';
+import {
+  generationMessages,
+  VIDEO_EVENT_TYPES,
+  type GenerationState,
+  type Notification,
+} from '@reelcraft/contract';
 import type { ObjectStorage } from '../../platform/storage';
 import type { RenderedVideo } from '../../providers';
 import type { NotificationsService } from '../notifications';
 import type { QuotaService } from '../subscriptions';
 import type { CompletedVideoMedia, VideosService } from '../videos';
 
-/** The parts of a text or image job every outcome needs. */
-export interface VideoJobRef {
+/** The parts of a generation every outcome needs. */
+export interface GenerationRef {
   userId: string;
   /** The id the client follows the job by (and the notifications name). */
   sessionId: string;
-  videoId: string | null;
+  videoId: string;
   reservationId: string | null;
   title: string;
 }
@@ -25,9 +30,11 @@ interface OutcomeLogger {
 }
 
 /** Where the projects screen is: completion notifications link there (spec 001 section 4). */
-const PROJECTS_LINK = '/projects';
+export const PROJECTS_LINK = '/projects';
 
-export const videoJobNotices = {
+export const generationNotices = {
+  pendingTitle: 'Video generation in progress',
+  pendingMessage: (title: string) => `"${title}" is being created. We will notify you when it is ready.`,
   completedTitle: 'Your video is ready',
   completedMessage: (title: string) => `"${title}" is ready to watch in My Projects.`,
   failedTitle: generationMessages.creationFailed,
@@ -35,11 +42,11 @@ export const videoJobNotices = {
 } as const;
 
 /**
- * The side effects every video job shares: its files stored, its library row, the reserved video,
+ * The side effects every generation shares: its files stored, its library row, the reserved video,
  * the outcome notification (background mode) and the live progress events. Each step is safe to
  * repeat, so a retried job may run them again.
  */
-export class VideoJobOutcomes {
+export class GenerationOutcomes {
   constructor(
     private readonly storage: Pick<ObjectStorage, 'put' | 'delete'>,
     private readonly videos: VideosService,
@@ -53,8 +60,7 @@ export class VideoJobOutcomes {
    * Moves a render's files to `videos/<userId>/<videoId>.*` (the same keys on every attempt, so a
    * retry overwrites instead of leaving copies) and marks the library row completed.
    */
-  async storeVideo(job: VideoJobRef, rendered: RenderedVideo): Promise<CompletedVideoMedia> {
-    if (!job.videoId) throw new Error(`The job of session ${job.sessionId} has no video row`);
+  async storeVideo(job: GenerationRef, rendered: RenderedVideo): Promise<CompletedVideoMedia> {
     const base = `videos/${job.userId}/${job.videoId}`;
     const [video, thumbnail] = await Promise.all([
       this.storage.put(`${base}.mp4`, fs.createReadStream(rendered.path), {
@@ -80,36 +86,45 @@ export class VideoJobOutcomes {
     return media;
   }
 
-  /** The success notification (it replaces the processing one of a job sent to the background). */
-  async completed(job: VideoJobRef): Promise<void> {
-    await this.notifications.recordSessionOutcome(job.userId, job.sessionId, {
-      title: videoJobNotices.completedTitle,
-      message: videoJobNotices.completedMessage(job.title),
-      status: 'completed',
-      link: PROJECTS_LINK,
-      video_id: job.videoId,
-    });
+  /** The success notification (it replaces the pending one of a job sent to the background). */
+  completed(job: GenerationRef): Promise<Notification[]> {
+    return this.notifyOutcome(job, { status: 'completed' });
   }
 
   /** Fails the library row, gives the reserved video back and tells the user why. */
-  async failed(job: VideoJobRef, reason: string): Promise<void> {
-    if (job.videoId) await this.videos.markFailed(job.videoId, reason);
+  async failed(job: GenerationRef, reason: string): Promise<void> {
+    await this.videos.markFailed(job.videoId, reason);
     if (job.reservationId) await this.quota.releaseVideo(job.reservationId);
-    await this.notifications.recordSessionOutcome(job.userId, job.sessionId, {
-      title: videoJobNotices.failedTitle,
-      message: videoJobNotices.failedMessage(reason),
-      status: 'failed',
+    await this.notifyOutcome(job, { status: 'failed', reason });
+  }
+
+  /**
+   * The outcome notification of the session: turns its pending one (sent to the background) into
+   * the outcome, or creates one. Safe to repeat.
+   */
+  notifyOutcome(
+    job: GenerationRef,
+    outcome: { status: 'completed' } | { status: 'failed'; reason: string },
+  ): Promise<Notification[]> {
+    return this.notifications.recordSessionOutcome(job.userId, job.sessionId, {
+      ...(outcome.status === 'completed'
+        ? {
+            title: generationNotices.completedTitle,
+            message: generationNotices.completedMessage(job.title),
+          }
+        : { title: generationNotices.failedTitle, message: generationNotices.failedMessage(outcome.reason) }),
+      status: outcome.status,
       link: PROJECTS_LINK,
       video_id: job.videoId,
     });
   }
 
-  /** Pushes a step to the owner's sockets; a lost event only costs a live update (the client polls). */
-  async publish(userId: string, data: VideoProgressEventData): Promise<void> {
+  /** Pushes a state to the owner's sockets; a lost event only costs a live update (the client polls). */
+  async publish(userId: string, data: GenerationState): Promise<void> {
     try {
       await this.events.publish(userId, { type: VIDEO_EVENT_TYPES.progress, data });
     } catch (error) {
-      this.logger.warn({ err: error, sessionId: data.session_id }, 'Could not push a video progress event');
+      this.logger.warn({ err: error, sessionId: data.session_id }, 'Could not push a generation event');
     }
   }
 }

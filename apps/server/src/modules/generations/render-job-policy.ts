@@ -1,23 +1,6 @@
 import type { AppConfig } from '../../config';
-import type { JobPlatform } from '../../platform/platform';
 import type { JobPolicy } from '../../platform/queue/job-registry';
 import { MAX_VEO_CLIPS } from '../../providers';
-import { createNotificationsService } from '../notifications';
-import { createSubscriptionServices } from '../subscriptions';
-import { createVideosService } from '../videos';
-import { VideoJobOutcomes } from './video-job-outcomes';
-
-/** The outcomes wired to a process's storage, database and event bus. */
-export function createVideoJobOutcomes(platform: JobPlatform): VideoJobOutcomes {
-  return new VideoJobOutcomes(
-    platform.storage,
-    createVideosService(platform),
-    createSubscriptionServices(platform).quota,
-    createNotificationsService(platform),
-    platform.bus,
-    platform.logger.child({ component: 'video-jobs' }),
-  );
-}
 
 /** Attempts after the first for a render (a crash, a full disk): each one restarts from scratch. */
 export const RENDER_RETRY_LIMIT = 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config';
-import { renderJobPolicy } from '../../../src/modules/video-jobs';
+import { renderJobPolicy } from '../../../src/modules/generations/render-job-policy';
 import { MAX_VEO_CLIPS } from '../../../src/providers';
 
 describe('the render job time limit', () => {

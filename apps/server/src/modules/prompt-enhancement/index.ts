@@ -1,2 +1,2 @@
-export { llmRoutes } from './llm.routes';
+export { promptEnhancementRoutes } from './prompt-enhancement.routes';
 export { PromptEnhancementService } from './prompt-enhancement.service';

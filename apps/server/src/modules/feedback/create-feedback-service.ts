@@ -1,0 +1,8 @@
+import type { Orm } from '../../platform/db/database';
+import { FeedbackRepository } from './feedback.repository';
+import { FeedbackService } from './feedback.service';
+
+/** The service wired to the database; built once, in services.ts. */
+export function createFeedbackService(deps: { orm: Orm }): FeedbackService {
+  return new FeedbackService(new FeedbackRepository(deps.orm));
+}

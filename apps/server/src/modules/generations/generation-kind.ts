@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { GenerationJobStatus, ImageVideoCurrentStage, ProjectType } from '@reelcraft/contract';
+import type { RenderedVideo, TaskProgress } from '../../providers';
+
+/** Where a generation stands, as its screen shows it. */
+export interface GenerationStep {
+  status: GenerationJobStatus;
+  stage: ImageVideoCurrentStage;
+  /** Percent, 0..100. */
+  progress: number;
+  error: string | null;
+}
+
+export interface RenderContext {
+  /** Aborted when the process shuts down: stop, the job is handed back to the queue. */
+  signal: AbortSignal;
+  /** `progress` 0..1 of the render, `stage` one of the image stages. */
+  onProgress(report: TaskProgress): void;
+}
+
+/**
+ * One kind of generation (DESIGN.md section 8): what its stored input is, how it becomes a video,
+ * and what its screen says. Everything else (quota, rows, queue, progress, outcomes, notifications,
+ * give-back on failure) is the generation core's. Adding a kind is one of these and its
+ * registration in `services.ts`.
+ */
+export interface GenerationKind<Input = unknown> {
+  /** Unique; names the render job (`<name>.render`) and the quota reference. */
+  readonly name: string;
+  readonly projectType: ProjectType;
+  /** The stored input, checked again when a job reloads it. */
+  readonly input: z.ZodType<Input>;
+  /** The screen's text for a state: its progress band, or the reason of a failure. */
+  message(step: GenerationStep): string | null;
+  /**
+   * Renders from scratch (a retried job renders again; a seed in the input makes it the same
+   * video). Throw `VideoInputError` for an input that cannot be used: the user sees its message.
+   */
+  render(input: Input, context: RenderContext): Promise<RenderedVideo>;
+}
+
+/** Keeps the input type of a kind while its definition is written. */
+export function defineGenerationKind<Input>(kind: GenerationKind<Input>): GenerationKind<Input> {
+  return kind;
+}
+
+/** The queue job that renders a kind. */
+export const renderJobName = (kind: Pick<GenerationKind, 'name'>) => `${kind.name}.render` as const;
+
+declare module '../../platform/queue/job-registry' {
+  interface JobPayloads {
+    /** Every kind's render job; `id`: the generation row's id. */
+    [name: `${string}.render`]: { id: string };
+  }
+}

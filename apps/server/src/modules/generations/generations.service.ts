@@ -1,0 +1,226 @@
+import crypto from 'node:crypto';
+import {
+  generationGateMessages,
+  generationMessages,
+  type GenerationState,
+  type Notification,
+  type ProjectType,
+} from '@reelcraft/contract';
+import type { Database } from '../../platform/db/database';
+import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import type { NotificationsService } from '../notifications';
+import type { QuotaService } from '../subscriptions';
+import type { VideoRow, VideosService } from '../videos';
+import {
+  generationNotices,
+  PROJECTS_LINK,
+  type GenerationOutcomes,
+  type GenerationRef,
+} from './generation-outcomes';
+import { renderJobName, type GenerationKind } from './generation-kind';
+import type { GenerationsRepository } from './generations.repository';
+import type { GenerationRow } from './generations.schema';
+
+export const SESSION_NOT_FOUND = 'Session not found';
+const SESSION_TAKEN = 'This session id is already used by another kind of video';
+
+/** A generation with the video row that holds its state. */
+export interface Generation<Input = unknown> {
+  row: GenerationRow;
+  input: Input;
+  video: VideoRow;
+}
+
+export interface StartRequest<Input> {
+  userId: string;
+  /** A client's id makes a repeated start answer the first one; absent: a new UUID. */
+  sessionId?: string;
+  /** The library title of the video. */
+  title: string;
+  input: Input;
+}
+
+export interface GenerationsServiceDeps {
+  database: Pick<Database, 'transaction'>;
+  repository: GenerationsRepository;
+  videos: VideosService;
+  quota: Pick<QuotaService, 'tryReserveVideo'>;
+  queue: Pick<JobQueue, 'send'>;
+  notifications: Pick<NotificationsService, 'create' | 'listForSession'>;
+  outcomes: Pick<GenerationOutcomes, 'notifyOutcome'>;
+  kinds: readonly GenerationKind[];
+}
+
+/** What the outcomes of a generation need to know of it. */
+export function generationRef(generation: Generation): GenerationRef {
+  return {
+    userId: generation.row.userId,
+    sessionId: generation.row.sessionId,
+    videoId: generation.video.id,
+    reservationId: generation.row.reservationId,
+    title: generation.video.title,
+  };
+}
+
+/** Rolls the start back: a concurrent twin with the same session id committed first. */
+class AlreadyStarted extends Error {}
+
+/**
+ * The one start path of every kind of video (DESIGN.md section 8), and the reads its screens share.
+ * A start reserves one video of the quota, writes the video row and the generation and queues its
+ * render job in one transaction: all of it happens, or none of it, so nothing needs undoing.
+ */
+export class GenerationsService {
+  private readonly kinds: Map<string, GenerationKind>;
+
+  constructor(private readonly deps: GenerationsServiceDeps) {
+    this.kinds = new Map(deps.kinds.map((kind) => [kind.name, kind]));
+  }
+
+  /**
+   * Starts a generation and answers its session id at once; 403 when no video is left. Repeating a
+   * start with the same session id answers the first one and takes nothing more.
+   */
+  async start<Input>(
+    kind: GenerationKind<Input>,
+    request: StartRequest<Input>,
+  ): Promise<{ sessionId: string }> {
+    const { userId } = request;
+    const sessionId = request.sessionId ?? crypto.randomUUID();
+    const existing = await this.deps.repository.findForUser(userId, sessionId);
+    if (existing) return this.repeated(existing, kind, sessionId);
+    const input = kind.input.parse(request.input);
+
+    let outcome;
+    try {
+      outcome = await this.deps.database.transaction(async (tx) => {
+        const attempt = await this.deps.quota.tryReserveVideo(tx.orm, userId, {
+          reference: `${kind.name}:${sessionId}`,
+        });
+        if (!attempt.reservation) return { attempt, started: false };
+        const video = await this.deps.videos.create(
+          { userId, title: request.title, projectType: kind.projectType, status: 'processing', sessionId },
+          tx.orm,
+        );
+        const row = await this.deps.repository.insertIfNew(
+          {
+            userId,
+            kind: kind.name,
+            sessionId,
+            videoId: video.id,
+            reservationId: attempt.reservation.id,
+            input,
+          },
+          tx.orm,
+        );
+        if (!row) throw new AlreadyStarted();
+        await this.deps.queue.send(renderJobName(kind), { id: row.id }, { transaction: tx });
+        return { attempt, started: true };
+      });
+    } catch (error) {
+      if (!(error instanceof AlreadyStarted)) throw error;
+      const twin = await this.deps.repository.findForUser(userId, sessionId);
+      if (!twin) throw error;
+      return this.repeated(twin, kind, sessionId);
+    }
+    await outcome.attempt.announce();
+    if (!outcome.started) throw forbidden(generationGateMessages.noVideosRemaining);
+    return { sessionId };
+  }
+
+  /** The user's generation of this kind (404 `Session not found` for an unknown or foreign id). */
+  async get<Input>(
+    kind: GenerationKind<Input>,
+    userId: string,
+    sessionId: string,
+  ): Promise<Generation<Input>> {
+    const row = await this.deps.repository.findForUser(userId, sessionId);
+    const generation = row?.kind === kind.name ? await this.withVideo<Input>(row) : undefined;
+    if (!generation) throw notFound(SESSION_NOT_FOUND);
+    return generation;
+  }
+
+  /** The user's newest generations of a kind whose video still exists. */
+  async listRecent<Input>(
+    kind: GenerationKind<Input>,
+    userId: string,
+    limit: number,
+  ): Promise<Generation<Input>[]> {
+    const rows = await this.deps.repository.listForUser(userId, kind.name, limit);
+    const found = await Promise.all(rows.map((row) => this.withVideo<Input>(row)));
+    return found.filter((generation): generation is Generation<Input> => generation !== undefined);
+  }
+
+  /** For the job: by row id, without an owner (the row names it). */
+  async load(id: string): Promise<Generation | undefined> {
+    const row = await this.deps.repository.findById(id);
+    return row ? this.withVideo(row) : undefined;
+  }
+
+  /** The caller's newest running generation of a project type (a reloaded screen resumes it). */
+  async active(userId: string, projectType: ProjectType): Promise<GenerationState | null> {
+    const video = await this.deps.videos.newestProcessing(userId, projectType);
+    const row = video?.sessionId
+      ? await this.deps.repository.findForUser(userId, video.sessionId)
+      : undefined;
+    return row && video ? this.state({ row, input: row.input, video }) : null;
+  }
+
+  /**
+   * "Send to background and notify me": a pending notification of the session, which the job turns
+   * into its outcome. Asked again, or after the job ended, it answers the session's notification.
+   */
+  async sendToBackground(userId: string, sessionId: string): Promise<Notification> {
+    const row = await this.deps.repository.findForUser(userId, sessionId);
+    const generation = row ? await this.withVideo(row) : undefined;
+    if (!generation) throw notFound(SESSION_NOT_FOUND);
+    const [existing] = await this.deps.notifications.listForSession(userId, sessionId);
+    if (existing) return existing;
+    const pending = await this.deps.notifications.create(userId, {
+      title: generationNotices.pendingTitle,
+      message: generationNotices.pendingMessage(generation.video.title),
+      status: 'pending',
+      link: PROJECTS_LINK,
+      session_id: sessionId,
+    });
+    // The job may have ended between the read and the insert; its outcome then replaces the pending one.
+    const now = await this.withVideo(generation.row);
+    if (!now || now.video.status === 'processing') return pending;
+    const [updated] = await this.deps.outcomes.notifyOutcome(
+      generationRef(now),
+      now.video.status === 'completed'
+        ? { status: 'completed' }
+        : { status: 'failed', reason: now.video.error ?? generationMessages.generationFailed },
+    );
+    return updated ?? pending;
+  }
+
+  /** The state the API answers and the socket pushes, with the video's URL once it is done. */
+  async state(generation: Generation): Promise<GenerationState> {
+    const { row, video } = generation;
+    const status = video.status === 'pending' ? 'processing' : video.status;
+    const step = { status, stage: video.stage, progress: video.progress, error: video.error };
+    return {
+      session_id: row.sessionId,
+      project_type: video.projectType,
+      status,
+      progress: video.progress,
+      stage: video.stage,
+      message: this.kinds.get(row.kind)?.message(step) ?? null,
+      video_id: video.id,
+      video_url: status === 'completed' ? await this.deps.videos.signedUrl(video.videoUri) : null,
+      error: status === 'failed' ? video.error : null,
+    };
+  }
+
+  private repeated(row: GenerationRow, kind: GenerationKind, sessionId: string): { sessionId: string } {
+    if (row.kind !== kind.name) throw new HttpError(409, SESSION_TAKEN);
+    return { sessionId };
+  }
+
+  private async withVideo<Input>(row: GenerationRow): Promise<Generation<Input> | undefined> {
+    const video = await this.deps.videos.findById(row.videoId);
+    return video && { row, input: row.input as Input, video };
+  }
+}

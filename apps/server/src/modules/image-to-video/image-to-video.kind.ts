@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { imageVideoSettingsSchema } from '@reelcraft/contract';
+import { StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
+import type { VideoProvider } from '../../providers';
+import { defineGenerationKind, VideoInputError } from '../generations';
+import { stageMessage } from './image-stages';
+
+const INPUT_GONE = 'An image or sound of this video is no longer available. Please upload it again.';
+
+const imageVideoInputSchema = z.object({
+  prompt: z.string(),
+  modelPlatform: z.string(),
+  settings: imageVideoSettingsSchema,
+  seed: z.number().int(),
+  /** Storage URIs in the owner's upload area, in slot order. */
+  imageUris: z.array(z.string()).min(1),
+  lastFrameUri: z.string().nullable(),
+  voiceSampleUri: z.string().nullable(),
+});
+export type ImageVideoInput = z.infer<typeof imageVideoInputSchema>;
+
+/** A video from the user's images (spec 001 section 3, Image job status). */
+export function imageToVideoKind(
+  video: Pick<VideoProvider, 'fromImages'>,
+  storage: Pick<ObjectStorage, 'get' | 'keyFromUri'>,
+) {
+  /** An input the job was accepted with; gone (deleted from the library meanwhile) fails the job. */
+  async function read(uri: string): Promise<Buffer> {
+    const key = storage.keyFromUri(uri);
+    if (key === null) throw new VideoInputError(INPUT_GONE);
+    try {
+      const { stream } = await storage.get(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } catch (error) {
+      if (error instanceof StorageObjectNotFoundError) throw new VideoInputError(INPUT_GONE);
+      throw error;
+    }
+  }
+
+  return defineGenerationKind({
+    name: 'image-to-video',
+    projectType: 'image-to-video',
+    input: imageVideoInputSchema,
+    message: (step) => stageMessage(step.status, step.stage, step.progress, step.error),
+    async render(input, context) {
+      const [images, lastFrame, voiceSample] = await Promise.all([
+        Promise.all(input.imageUris.map(read)),
+        input.lastFrameUri ? read(input.lastFrameUri) : undefined,
+        input.voiceSampleUri ? read(input.voiceSampleUri) : undefined,
+      ]);
+      const { settings } = input;
+      return video.fromImages(
+        {
+          images,
+          prompt: input.prompt,
+          durationSeconds: settings.duration,
+          aspect: settings.aspect_ratio,
+          quality: settings.quality,
+          mode: settings.mode,
+          seed: input.seed,
+          ...(lastFrame ? { lastFrame } : {}),
+          ...(voiceSample ? { voiceSample } : {}),
+        },
+        context,
+      );
+    },
+  });
+}
+
+export type ImageToVideoKind = ReturnType<typeof imageToVideoKind>;

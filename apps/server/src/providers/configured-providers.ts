@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config';
+import type { VendorNews } from '../platform/realtime/vendor-news';
+import type { ObjectStorage } from '../platform/storage';
+import { createProviders, type Providers } from './create-providers';
+import { createInMemoryVoiceProfileStore } from './speech/voice-profile-store';
+import type { UploadForVendor } from './cloud/cloud-settings';
+
+/** Vendor copies live here until the vendor fetched them (lip-sync sends URLs, not files). */
+const VENDOR_UPLOADS_AREA = 'vendor-uploads';
+
+/** Lets a cloud adapter hand a vendor a local file: a temporary object behind a signed URL. */
+function uploadForVendor(storage: ObjectStorage): UploadForVendor {
+  return async ({ path: filePath, contentType, ttlSeconds }) => {
+    const key = `${VENDOR_UPLOADS_AREA}/${crypto.randomUUID()}${path.extname(filePath).replace(/[^.\w]/g, '')}`;
+    await storage.put(key, fs.createReadStream(filePath), { contentType });
+    return {
+      url: await storage.signedUrl(key, { expiresInSeconds: ttlSeconds }),
+      remove: () => storage.delete(key),
+    };
+  };
+}
+
+/**
+ * The providers chosen by configuration; fails start-up clearly when ffmpeg cannot render or a
+ * chosen cloud provider is not configured. `storage` lets cloud adapters share files with vendors.
+ */
+export async function createConfiguredProviders(
+  config: AppConfig,
+  logger: Logger,
+  storage?: ObjectStorage,
+  vendorNews?: VendorNews,
+): Promise<Providers> {
+  const { media } = config;
+  return createProviders({
+    video: { kind: media.providers.video },
+    speech: { kind: media.providers.speech },
+    lipSync: { kind: media.providers.lipSync },
+    imageEnhancement: { kind: media.providers.imageEnhancement },
+    text: { kind: media.providers.text },
+    media: {
+      ffmpegPath: media.ffmpegPath,
+      ffprobePath: media.ffprobePath,
+      fontDir: media.captionFontDir,
+      workDir: media.workDir,
+      renderTimeoutMs: media.renderTimeoutSeconds * 1000,
+      maxParallelRenders: media.maxParallelRenders,
+      x264Preset: media.x264Preset,
+    },
+    cloud: media.cloud,
+    ...(storage ? { uploadForVendor: uploadForVendor(storage) } : {}),
+    ...(vendorNews ? { vendorNews: vendorNews.subscribe } : {}),
+    // Voice clones are kept by the voices module once it exists; until then nothing creates any.
+    voiceProfiles: createInMemoryVoiceProfileStore(),
+    logger: logger.child({ component: 'media' }),
+  });
+}

@@ -1,0 +1,207 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import { createAuthServices, type AuthServices, type Clock as AuthClock } from './modules/auth';
+import { createFeedbackService, type FeedbackService } from './modules/feedback';
+import { createGenerations, type GenerationsService } from './modules/generations';
+import { ImageEnhancementService } from './modules/image-enhancement';
+import { ImageToVideoService, imageToVideoKind } from './modules/image-to-video';
+import { createLibraryService, type LibraryService } from './modules/library';
+import { createNotificationsService, type NotificationsService } from './modules/notifications';
+import { createOnboardingService, type OnboardingService } from './modules/onboarding';
+import { createPaymentServices, type PaymentServices } from './modules/payments';
+import { PromptEnhancementService } from './modules/prompt-enhancement';
+import { StoredObjectAddresses, VideoProxyService } from './modules/proxy';
+import {
+  createSubscriptionServices,
+  type Clock as QuotaClock,
+  type QuotaService,
+  type SubscriptionsService,
+} from './modules/subscriptions';
+import { TextToVideoService, textToVideoKind } from './modules/text-to-video';
+import { UploadsService } from './modules/uploads';
+import { createUsersService, type UsersService } from './modules/users';
+import { createVideosService, type VideosService } from './modules/videos';
+import { createPlatform, type Platform } from './platform/platform';
+import type { JobDefinition } from './platform/queue/job-registry';
+import { createConfiguredProviders, type Providers } from './providers';
+
+/** Every service of the product, each built once per process (here, and nowhere else). */
+export interface Services extends AuthServices {
+  users: UsersService;
+  onboarding: OnboardingService;
+  notifications: NotificationsService;
+  feedback: FeedbackService;
+  videos: VideosService;
+  library: LibraryService;
+  uploads: UploadsService;
+  quota: QuotaService;
+  subscriptions: SubscriptionsService;
+  payments: PaymentServices;
+  promptEnhancement: PromptEnhancementService;
+  imageEnhancement: ImageEnhancementService;
+  generations: GenerationsService;
+  textToVideo: TextToVideoService;
+  imageToVideo: ImageToVideoService;
+  videoProxy: VideoProxyService;
+}
+
+/** Clocks that tests may move instead of waiting. */
+export interface ServiceClocks {
+  loginThrottle?: AuthClock;
+  quota?: QuotaClock;
+}
+
+/**
+ * The composition root: builds every service once from the platform and the providers, hands each
+ * the named services it uses, and answers the job kinds their handlers run. Dependencies point one
+ * way: platform <- providers <- modules <- here.
+ */
+export function createServices(
+  platform: Platform,
+  providers: Providers,
+  clocks: ServiceClocks = {},
+): { services: Services; jobs: JobDefinition[]; syncPlans: () => Promise<void> } {
+  const { config, database, storage, bus, logger } = platform;
+  const { orm } = database;
+  const signedUrlTtlSeconds = config.storage.signedUrlTtlSeconds;
+
+  const users = createUsersService({ orm });
+  const notifications = createNotificationsService({
+    orm,
+    bus,
+    logger: logger.child({ component: 'notifications' }),
+  });
+  const { quota, subscriptions, syncPlans } = createSubscriptionServices({
+    orm,
+    bus,
+    logger: logger.child({ component: 'subscriptions' }),
+    config,
+    notifier: { notify: async (userId, notice) => void (await notifications.create(userId, notice)) },
+    accounts: users,
+    ...(clocks.quota ? { clock: clocks.quota } : {}),
+  });
+  const videos = createVideosService({ orm, storage, signedUrlTtlSeconds });
+  const library = createLibraryService({ orm, storage, signedUrlTtlSeconds });
+  const uploads = new UploadsService(storage, signedUrlTtlSeconds);
+
+  const textKind = textToVideoKind(providers.video);
+  const imageKind = imageToVideoKind(providers.video, storage);
+  const generations = createGenerations({
+    config,
+    database,
+    queue: platform.queue,
+    bus,
+    storage,
+    videos,
+    quota,
+    notifications,
+    kinds: [textKind, imageKind],
+    logger,
+  });
+
+  const services: Services = {
+    ...createAuthServices({
+      config,
+      orm,
+      tokens: platform.tokens,
+      mailer: platform.mailer,
+      users,
+      logger: logger.child({ component: 'auth' }),
+      ...(clocks.loginThrottle ? { throttleClock: clocks.loginThrottle } : {}),
+    }),
+    users,
+    onboarding: createOnboardingService({ orm, users }),
+    notifications,
+    feedback: createFeedbackService({ orm }),
+    videos,
+    library,
+    uploads,
+    quota,
+    subscriptions,
+    payments: createPaymentServices({
+      orm,
+      config,
+      logger: logger.child({ component: 'payments' }),
+      subscriptions,
+    }),
+    promptEnhancement: new PromptEnhancementService(providers.text),
+    imageEnhancement: new ImageEnhancementService(uploads, providers.imageEnhancement, library),
+    generations: generations.service,
+    textToVideo: new TextToVideoService(generations.service, textKind),
+    imageToVideo: new ImageToVideoService(generations.service, imageKind, uploads, {
+      tools: providers.mediaTools,
+      workDir: config.media.workDir,
+    }),
+    videoProxy: new VideoProxyService(storage, new StoredObjectAddresses(storage, config.publicUrl), videos),
+  };
+  return { services, jobs: generations.jobs, syncPlans };
+}
+
+/** One process of the product: its infrastructure, providers and services. */
+export interface Product {
+  platform: Platform;
+  providers: Providers;
+  services: Services;
+  /** The job kinds registered with the queue. */
+  jobs: readonly JobDefinition[];
+  /** Stops the queue and closes everything in order; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenProductOptions {
+  config: AppConfig;
+  logger: Logger;
+  /**
+   * Providers made elsewhere (tests share one set per file, or fake a vendor); the caller then
+   * closes them. Unset: built from the configuration and closed with the product.
+   */
+  providers?: Providers;
+  /** Jobs of tests, queued and worked beside the product's own. */
+  extraJobs?: readonly JobDefinition[];
+  clocks?: ServiceClocks;
+  queuePollingIntervalSeconds?: number;
+}
+
+/**
+ * Opens the database (migrated), builds the platform, the providers and every service, registers
+ * the job kinds and writes the configured plans. The queue is started by the caller, which knows
+ * whether this process works.
+ */
+export async function openProduct(options: OpenProductOptions): Promise<Product> {
+  const { config, logger } = options;
+  const platform = await createPlatform({
+    config,
+    logger,
+    ...(options.queuePollingIntervalSeconds !== undefined
+      ? { queuePollingIntervalSeconds: options.queuePollingIntervalSeconds }
+      : {}),
+  });
+  let ownProviders: Providers | undefined;
+  try {
+    const providers =
+      options.providers ??
+      (ownProviders = await createConfiguredProviders(config, logger, platform.storage, platform.vendorNews));
+    const { services, jobs, syncPlans } = createServices(platform, providers, options.clocks);
+    const allJobs = [...jobs, ...(options.extraJobs ?? [])];
+    platform.queue.register(allJobs);
+    await syncPlans();
+    let closing: Promise<void> | undefined;
+    return {
+      platform,
+      providers,
+      services,
+      jobs: allJobs,
+      close() {
+        closing ??= (async () => {
+          await platform.close();
+          await ownProviders?.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await platform.close();
+    await ownProviders?.close();
+    throw error;
+  }
+}
