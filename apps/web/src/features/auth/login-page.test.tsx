@@ -60,6 +60,39 @@ describe('login screen', () => {
     expect(api.sent('POST /auth/login')).toHaveLength(0);
   });
 
+  it('marks the invalid fields and clears an error once the field is fixed', async () => {
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(email, 'ana@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter your email address.')).not.toBeInTheDocument();
+  });
+
+  it("puts the server's field issues next to the field the OAuth2 form calls username", async () => {
+    const { user } = renderLogin('/login', {
+      'POST /auth/login': {
+        status: 422,
+        body: { detail: [{ loc: ['body', 'username'], msg: 'Too long', type: 'too_big' }] },
+      },
+    });
+    await fillSignIn(user);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Too long'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('signs in with the OAuth2 password form, stores the session and opens the dashboard', async () => {
     const { user, api, router } = renderLogin('/login', {
       'POST /auth/login': { body: tokenAnswer },
@@ -209,6 +242,49 @@ describe('creating an account', () => {
 
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Use at least 8 characters.');
     expect(api.sent('POST /auth/register')).toHaveLength(0);
+  });
+
+  it('shows every missing field under it and focuses the first', async () => {
+    const { user, api } = renderLogin();
+    await user.click(screen.getByRole('tab', { name: 'Create Account' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Enter your full name.');
+    expect(screen.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Full Name')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter your email address.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter a password.');
+    expect(api.sent('POST /auth/register')).toHaveLength(0);
+  });
+
+  it("puts the server's 422 issues next to their fields instead of a banner", async () => {
+    await register('/login', {
+      'POST /auth/register': {
+        status: 422,
+        body: {
+          detail: [
+            { loc: ['body', 'full_name'], msg: 'Name refused', type: 'value_error' },
+            { loc: ['body', 'password'], msg: 'Password refused', type: 'value_error' },
+          ],
+        },
+      },
+    });
+
+    const fullName = screen.getByLabelText('Full Name');
+    await waitFor(() => expect(fullName).toHaveAccessibleDescription('Name refused'));
+    expect(fullName).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password refused');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('forgets the field errors of one tab when switching to the other', async () => {
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('tab', { name: 'Create Account' }));
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
   it.each<[number, unknown, string]>([

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { requestPasswordReset } from '@reelcraft/contract';
 import { callApi } from '../../../lib/api-client';
 
 /** Asks for a reset link by mail; the server answers the same for any address. */
 export function sendPasswordResetEmail(email: string) {
   return callApi(requestPasswordReset, { body: { email: email.trim() } });
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: sendPasswordResetEmail });
 }

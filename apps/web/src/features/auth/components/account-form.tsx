@@ -1,19 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { loginMessages } from '@reelcraft/contract';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { buttonClasses } from '../../../components/button-styles';
 import { FormMessage } from '../../../components/form-message';
 import { Spinner } from '../../../components/spinner';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { showServerFieldErrors, type FieldOfLoc } from '../../../lib/server-field-errors';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { asksToVerifyEmail, loginErrors, registerErrors } from '../auth-errors';
 import {
-  currentPasswordError,
-  emailError,
-  fullNameError,
+  createAccountFormSchema,
   NEW_PASSWORD_HINT,
-  newPasswordError,
+  signInFormSchema,
+  type AccountFormInput,
 } from '../validation';
 import { GoogleSignInLink } from './google-sign-in-link';
 
@@ -24,11 +26,24 @@ const modes: { id: AccountFormMode; label: string }[] = [
   { id: 'create', label: 'Create Account' },
 ];
 
-interface FieldErrors {
-  fullName?: string | null;
-  email?: string | null;
-  password?: string | null;
-}
+const resolvers = {
+  'sign-in': zodResolver(signInFormSchema),
+  create: zodResolver(createAccountFormSchema),
+};
+
+/** One form for both tabs: the tab (the form's context) picks the rules it is checked by. */
+const accountResolver: Resolver<AccountFormInput, AccountFormMode> = (values, mode, options) =>
+  resolvers[mode ?? 'sign-in'](values, mode, options);
+
+/** A 422 of the sign-in names the email `username`, as the OAuth2 password form does. */
+const fieldOfLoc: FieldOfLoc<AccountFormInput> = (loc) =>
+  loc.includes('username') || loc.includes('email')
+    ? 'email'
+    : loc.includes('password')
+      ? 'password'
+      : loc.includes('full_name')
+        ? 'full_name'
+        : undefined;
 
 interface AccountFormProps {
   mode: AccountFormMode;
@@ -47,7 +62,8 @@ interface AccountFormProps {
 
 /**
  * Sign In and Create Account in one form (spec 000 section 2.3): Full Name only when creating; email
- * (an email input) and password always; every field required. Failures show the catalogue's texts.
+ * (an email input) and password always; every field required. Field problems show under their field
+ * (the server's 422 too); other failures show the catalogue's texts.
  */
 export function AccountForm({
   mode,
@@ -60,32 +76,44 @@ export function AccountForm({
   onRegistered,
   onResendVerification,
 }: AccountFormProps) {
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<
+    AccountFormInput,
+    AccountFormMode
+  >({
+    resolver: accountResolver,
+    context: mode,
+    defaultValues: { full_name: '', email, password: '' },
+  });
+  // Registered here, in the order they are shown, though Full Name shows on one tab only: the form
+  // focuses the first invalid field in the order its fields were registered.
+  const fields = {
+    full_name: register('full_name'),
+    email: register('email', {
+      onChange: (event: { target: HTMLInputElement }) => onEmailChange(event.target.value),
+    }),
+    password: register('password'),
+  };
   const login = useLogin();
-  const register = useRegister();
-  const fullNameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const registration = useRegister();
   const tabRefs = useRef<Record<AccountFormMode, HTMLButtonElement | null>>({
     'sign-in': null,
     create: null,
   });
 
   const creating = mode === 'create';
-  const pending = login.isPending || register.isPending;
+  const pending = login.isPending || registration.isPending;
+  const errors = formState.errors;
 
   let failure: string | null = null;
-  if (creating && register.isError) failure = errorMessage(register.error, registerErrors);
+  if (creating && registration.isError) failure = errorMessage(registration.error, registerErrors);
   else if (!creating && login.isError) failure = errorMessage(login.error, loginErrors);
   else if (!creating && googleFailed && login.isIdle) failure = loginMessages.googleFailed;
 
   const switchMode = (next: AccountFormMode) => {
     if (next === mode) return;
     login.reset();
-    register.reset();
-    setErrors({});
+    registration.reset();
+    clearErrors();
     onModeChange(next);
   };
 
@@ -104,33 +132,26 @@ export function AccountForm({
     tabRefs.current[next]?.focus();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // A 422 whose issues found their fields is shown there, not once more above the button.
+  const showOnFields = (mutation: { reset: () => void }) => (error: Error) => {
+    if (showServerFieldErrors(error, fieldOfLoc, setError)) mutation.reset();
+  };
+
+  const submit = handleSubmit((values) => {
     if (pending) return;
-    const problems: FieldErrors = {
-      fullName: creating ? fullNameError(fullName) : null,
-      email: emailError(email),
-      password: creating ? newPasswordError(password) : currentPasswordError(password),
-    };
-    setErrors(problems);
-    const firstInvalid = problems.fullName
-      ? fullNameRef
-      : problems.email
-        ? emailRef
-        : problems.password
-          ? passwordRef
-          : null;
-    if (firstInvalid) {
-      firstInvalid.current?.focus();
-      return;
-    }
     onSubmitStart();
     if (creating) {
-      register.mutate({ fullName, email, password }, { onSuccess: () => onRegistered(email.trim()) });
+      registration.mutate(
+        { fullName: values.full_name, email: values.email, password: values.password },
+        { onSuccess: () => onRegistered(values.email), onError: showOnFields(registration) },
+      );
     } else {
-      login.mutate({ email, password }, { onSuccess: onSignedIn });
+      login.mutate(
+        { email: values.email, password: values.password },
+        { onSuccess: onSignedIn, onError: showOnFields(login) },
+      );
     }
-  };
+  });
 
   return (
     <div>
@@ -185,51 +206,33 @@ export function AccountForm({
         role="tabpanel"
         aria-labelledby={`account-tab-${mode}`}
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         className="space-y-4"
       >
         {creating && (
           <TextField
-            ref={fullNameRef}
             label="Full Name"
-            name="full_name"
             autoComplete="name"
             required
-            value={fullName}
-            error={errors.fullName}
-            onChange={(event) => {
-              setFullName(event.target.value);
-              setErrors((current) => ({ ...current, fullName: null }));
-            }}
+            error={errors.full_name?.message}
+            {...fields.full_name}
           />
         )}
         <TextField
-          ref={emailRef}
           label="Email"
           type="email"
-          name="email"
           autoComplete={creating ? 'email' : 'username'}
           required
-          value={email}
-          error={errors.email}
-          onChange={(event) => {
-            onEmailChange(event.target.value);
-            setErrors((current) => ({ ...current, email: null }));
-          }}
+          error={errors.email?.message}
+          {...fields.email}
         />
         <PasswordField
-          ref={passwordRef}
           label="Password"
-          name="password"
           autoComplete={creating ? 'new-password' : 'current-password'}
           required
-          value={password}
-          error={errors.password}
+          error={errors.password?.message}
           hint={creating ? NEW_PASSWORD_HINT : undefined}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setErrors((current) => ({ ...current, password: null }));
-          }}
+          {...fields.password}
         />
 
         <FormMessage tone="error">

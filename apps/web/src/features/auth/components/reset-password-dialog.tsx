@@ -1,14 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordMessages } from '@reelcraft/contract';
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { buttonClasses } from '../../../components/button-styles';
 import { Dialog } from '../../../components/dialog';
 import { FormMessage } from '../../../components/form-message';
 import { Spinner } from '../../../components/spinner';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useResetPassword } from '../api/reset-password';
 import { resetPasswordErrors } from '../auth-errors';
-import { NEW_PASSWORD_HINT, newPasswordError } from '../validation';
+import { NEW_PASSWORD_HINT, resetFormSchema, type ResetFormInput } from '../validation';
 
 interface ResetPasswordDialogProps {
   open: boolean;
@@ -44,26 +46,32 @@ function ResetPasswordForm({
   onReset,
   onRequestNewLink,
 }: Omit<ResetPasswordDialogProps, 'open'>) {
-  const [token, setToken] = useState(initialToken);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ token?: string | null; password?: string | null }>({});
+  const { register, handleSubmit, setError, control, formState } = useForm<ResetFormInput>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { token: initialToken, new_password: '', confirm_password: '' },
+  });
+  const [password, confirmation] = useWatch({ control, name: ['new_password', 'confirm_password'] });
   const reset = useResetPassword();
+  const errors = formState.errors;
 
+  // Checked as the user types, not on submit (spec 000 section 5): the mismatch shows once the
+  // confirmation has something in it, and the submit stays disabled while the two differ.
   const mismatch = confirmation !== '' && password !== confirmation;
   const differ = password !== confirmation;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (differ || reset.isPending) return;
-    const problems = {
-      token: token.trim() ? null : 'Enter the reset token from the email.',
-      password: newPasswordError(password),
-    };
-    setErrors(problems);
-    if (problems.token || problems.password) return;
-    reset.mutate({ token, new_password: password }, { onSuccess: onReset });
-  };
+  const submit = handleSubmit(({ token, new_password }) => {
+    if (reset.isPending) return;
+    reset.mutate(
+      { token, new_password },
+      {
+        onSuccess: onReset,
+        // A 422 about the token or the password is shown under its field, not once more below.
+        onError: (error) => {
+          if (showServerFieldErrors(error, ['token', 'new_password'], setError)) reset.reset();
+        },
+      },
+    );
+  });
 
   if (reset.isSuccess) {
     return (
@@ -79,45 +87,33 @@ function ResetPasswordForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="mt-5 space-y-4">
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 space-y-4">
       <TextField
         label="Reset token"
         data-autofocus={initialToken ? undefined : true}
-        name="token"
         autoComplete="off"
         spellCheck={false}
         required
-        value={token}
-        error={errors.token}
+        error={errors.token?.message}
         hint={initialToken ? 'Filled in from your reset link.' : 'The token from the reset email.'}
-        onChange={(event) => {
-          setToken(event.target.value);
-          setErrors((current) => ({ ...current, token: null }));
-        }}
+        {...register('token')}
       />
       <PasswordField
         label="New password"
         data-autofocus={initialToken ? true : undefined}
-        name="new-password"
         autoComplete="new-password"
         required
-        value={password}
-        error={errors.password}
+        error={errors.new_password?.message}
         hint={NEW_PASSWORD_HINT}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((current) => ({ ...current, password: null }));
-        }}
+        {...register('new_password')}
       />
       <PasswordField
         label="Confirm password"
-        name="confirm-password"
         autoComplete="new-password"
         required
-        value={confirmation}
-        error={mismatch ? passwordMessages.passwordsDoNotMatch : null}
+        error={mismatch ? passwordMessages.passwordsDoNotMatch : errors.confirm_password?.message}
         hint="Type the new password again."
-        onChange={(event) => setConfirmation(event.target.value)}
+        {...register('confirm_password')}
       />
       <FormMessage tone="error">
         {reset.isError && (
