@@ -1,5 +1,5 @@
 import { feedbackMessages, type FeedbackQuestion } from '@reelcraft/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, testUser, type FakeHandler } from '../../test/fake-api';
@@ -154,6 +154,53 @@ describe('feedback dialog', () => {
 
     await user.click(dialog.getByRole('checkbox', { name: 'Image to Video' }));
     expect(within(features).queryByText(feedbackMessages.answerRequired)).not.toBeInTheDocument();
+  });
+
+  it('describes a required text question by its error and focuses it', async () => {
+    storeSignedIn();
+    const textRequired = questions.map((question) =>
+      question.id === 'improve' ? { ...question, required: true } : question,
+    );
+    const { user, api } = renderDialog({ 'GET /feedback/questions': { body: { questions: textRequired } } });
+    const dialog = await openDialog(user);
+    await user.click(dialog.getByRole('radio', { name: 'Satisfied' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Text to Video' }));
+    await user.type(dialog.getByRole('textbox', { name: /What should we improve/ }), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Submit feedback' }));
+
+    const improve = dialog.getByRole('textbox', { name: /What should we improve/ });
+    expect(improve).toHaveAttribute('aria-invalid', 'true');
+    expect(improve).toHaveAccessibleDescription(feedbackMessages.answerRequired);
+    expect(improve).toHaveFocus();
+    expect(api.sent('POST /feedback/submit')).toHaveLength(0);
+  });
+
+  it("puts the server's issues at the question and the user ID they name, not in a banner", async () => {
+    const { user } = renderDialog({
+      'POST /feedback/submit': {
+        status: 422,
+        body: {
+          detail: [
+            { loc: ['body', 'user_id'], msg: 'Unknown user', type: 'value_error' },
+            { loc: ['body', 'answers', 'overall'], msg: 'Not one of the options', type: 'value_error' },
+          ],
+        },
+      },
+    });
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByLabelText('User ID'), 'guest-42');
+    await user.click(dialog.getByRole('radio', { name: 'Satisfied' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Text to Video' }));
+    await user.click(dialog.getByRole('button', { name: 'Submit feedback' }));
+
+    const userId = dialog.getByLabelText('User ID');
+    await waitFor(() => expect(userId).toHaveAccessibleDescription('Unknown user'));
+    expect(userId).toHaveAttribute('aria-invalid', 'true');
+    expect(userId).toHaveFocus();
+    const overall = dialog.getByRole('radiogroup', { name: /How satisfied/ });
+    expect(overall).toHaveAttribute('aria-invalid', 'true');
+    expect(overall).toHaveAccessibleDescription('Not one of the options');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so when the submission fails, and keeps the answers', async () => {

@@ -1,11 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   feedbackMessages,
   isFeedbackAnswered,
+  submitFeedbackBodySchema,
   type FeedbackQuestion,
   type SubmitFeedbackBody,
 } from '@reelcraft/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useSession } from '../../lib/session';
+import { showServerFieldErrors, type FieldOfLoc } from '../../lib/server-field-errors';
 import { supportEmail } from '../../lib/support';
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
@@ -17,7 +22,42 @@ import { useFeedbackQuestions } from './get-feedback-questions';
 import { useSubmitFeedback } from './submit-feedback';
 
 type Answer = string | string[];
-type Answers = Record<string, Answer>;
+
+/** The form holds the answers by question position: question ids are data, not safe field names. */
+interface FeedbackFormInput {
+  user_id: string;
+  answers: Answer[];
+}
+
+/**
+ * The form's rules for these questions (spec 000 section 5): the contract's user ID rule, and each
+ * required question answered (a checkbox question needs one option). What is valid becomes the
+ * submission, with only what was answered: blank texts and empty selections are no answer.
+ */
+function feedbackFormSchema(questions: readonly FeedbackQuestion[]) {
+  return z
+    .object({
+      user_id: submitFeedbackBodySchema.shape.user_id,
+      answers: z.array(z.union([z.string(), z.array(z.string())])).superRefine((answers, context) => {
+        questions.forEach((question, index) => {
+          if (question.required && !isFeedbackAnswered(question, answers[index])) {
+            context.addIssue({ code: 'custom', message: feedbackMessages.answerRequired, path: [index] });
+          }
+        });
+      }),
+    })
+    .transform(({ user_id, answers }): SubmitFeedbackBody => ({
+      user_id,
+      answers: Object.fromEntries(
+        questions.flatMap((question, index) => {
+          const value = answers[index];
+          if (value === undefined || !isFeedbackAnswered(question, value)) return [];
+          return [[question.id, typeof value === 'string' ? value.trim() : value]];
+        }),
+      ),
+      timestamp: new Date().toISOString(),
+    }));
+}
 
 /**
  * The feedback dialog (spec 000 sections 2.9 and 5), opened from the sidebar's account menu, My
@@ -56,79 +96,59 @@ function FeedbackDialogBody({ onClose }: { onClose: () => void }) {
       />
     );
   }
-  return (
-    <FeedbackForm
-      questions={questions.data}
-      sending={submit.isPending}
-      failed={submit.isError}
-      onSubmit={(body) => submit.mutate(body)}
-      onCancel={onClose}
-    />
-  );
+  return <FeedbackForm questions={questions.data} submit={submit} onCancel={onClose} />;
 }
 
 function FeedbackForm({
   questions,
-  sending,
-  failed,
-  onSubmit,
+  submit,
   onCancel,
 }: {
   questions: FeedbackQuestion[];
-  sending: boolean;
-  failed: boolean;
-  onSubmit: (body: SubmitFeedbackBody) => void;
+  submit: ReturnType<typeof useSubmitFeedback>;
   onCancel: () => void;
 }) {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const idPrefix = useId();
-  const [guestUserId, setGuestUserId] = useState('');
-  const [answers, setAnswers] = useState<Answers>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => feedbackFormSchema(questions), [questions]);
+  const { control, register, handleSubmit, setError, formState } = useForm<
+    FeedbackFormInput,
+    unknown,
+    SubmitFeedbackBody
+  >({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      // A signed-in user sends their own id; only a guest types one.
+      user_id: user?.id ?? '',
+      answers: questions.map((question) => (question.type === 'checkbox' ? [] : '')),
+    },
+  });
+  const userId = useWatch({ control, name: 'user_id' });
+  const guestWithoutId = !user && userId.trim() === '';
+  const sending = submit.isPending;
 
-  const fieldId = (question: FeedbackQuestion) => `${idPrefix}-${question.id}`;
-  const guestWithoutId = !user && guestUserId.trim() === '';
-
-  const answer = (question: FeedbackQuestion, value: Answer) => {
-    setAnswers((current) => ({ ...current, [question.id]: value }));
-    if (errors[question.id] && isFeedbackAnswered(question, value)) {
-      setErrors(({ [question.id]: _answered, ...rest }) => rest);
-    }
+  // The server names a question by its id (`["body", "answers", "<id>"]`); the form by its position.
+  const fieldOfLoc: FieldOfLoc<FeedbackFormInput> = (loc) => {
+    if (loc.includes('user_id')) return 'user_id';
+    const answersAt = loc.indexOf('answers');
+    if (answersAt < 0) return undefined;
+    const index = questions.findIndex((question) => question.id === loc[answersAt + 1]);
+    return index >= 0 ? `answers.${index}` : undefined;
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending || guestWithoutId) return;
-    const missing = questions.filter(
-      (question) => question.required && !isFeedbackAnswered(question, answers[question.id]),
-    );
-    if (missing.length > 0) {
-      setErrors(
-        Object.fromEntries(missing.map((question) => [question.id, feedbackMessages.answerRequired])),
-      );
-      const first = missing[0];
-      if (first) document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setErrors({});
-    // Only what was answered is sent; blank texts and empty selections are no answer.
-    const given = Object.fromEntries(
-      questions.flatMap((question) => {
-        const value = answers[question.id];
-        if (!isFeedbackAnswered(question, value) || value === undefined) return [];
-        return [[question.id, typeof value === 'string' ? value.trim() : value]];
-      }),
-    );
-    onSubmit({
-      user_id: user ? user.id : guestUserId.trim(),
-      answers: given,
-      timestamp: new Date().toISOString(),
+  const send = handleSubmit((body) => {
+    if (sending) return;
+    submit.mutate(body, {
+      // Issues about a question are shown at the question, not once more as a failure below.
+      onError: (error) => {
+        if (showServerFieldErrors(error, fieldOfLoc, setError)) submit.reset();
+      },
     });
-  };
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="mt-2">
+    <form noValidate onSubmit={(event) => void send(event)} className="mt-2">
       <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
         Tell us what works and what gets in your way. Questions marked{' '}
         <span aria-hidden="true" className="font-semibold text-red-600 dark:text-red-400">
@@ -146,28 +166,34 @@ function FeedbackForm({
         ) : (
           <TextField
             label="User ID"
-            name="user_id"
             required
             autoComplete="username"
-            value={guestUserId}
-            onChange={(event) => setGuestUserId(event.target.value)}
+            error={formState.errors.user_id?.message}
             hint="The email or user ID of your ReelCraft account, so we can follow up."
+            {...register('user_id')}
           />
         )}
 
-        {questions.map((question) => (
-          <QuestionField
+        {questions.map((question, index) => (
+          <Controller
             key={question.id}
-            question={question}
-            inputId={fieldId(question)}
-            value={answers[question.id]}
-            error={errors[question.id]}
-            onChange={(value) => answer(question, value)}
+            control={control}
+            name={`answers.${index}`}
+            render={({ field, fieldState }) => (
+              <QuestionField
+                question={question}
+                inputId={`${idPrefix}-${index}`}
+                inputRef={field.ref}
+                value={field.value}
+                error={fieldState.error?.message}
+                onChange={field.onChange}
+              />
+            )}
           />
         ))}
       </div>
 
-      {failed && (
+      {submit.isError && (
         <FormMessage tone="error" className="mt-6">
           {feedbackMessages.submitFailed}
         </FormMessage>
@@ -205,12 +231,15 @@ function RequiredMark() {
 function QuestionField({
   question,
   inputId,
+  inputRef,
   value,
   error,
   onChange,
 }: {
   question: FeedbackQuestion;
   inputId: string;
+  /** Takes the first control, which the form focuses when the question needs an answer. */
+  inputRef: (element: HTMLElement | null) => void;
   value: Answer | undefined;
   error: string | undefined;
   onChange: (value: Answer) => void;
@@ -243,6 +272,7 @@ function QuestionField({
         {description}
         <textarea
           id={inputId}
+          ref={inputRef}
           rows={3}
           maxLength={5000}
           placeholder={question.placeholder ?? undefined}
@@ -286,6 +316,7 @@ function QuestionField({
             >
               <input
                 id={index === 0 ? inputId : undefined}
+                ref={index === 0 ? inputRef : undefined}
                 type={isRadio ? 'radio' : 'checkbox'}
                 name={question.id}
                 value={option.value}
