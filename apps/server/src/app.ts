@@ -25,6 +25,7 @@ import { onboardingRoutes } from './modules/onboarding';
 import { paymentsRoutes } from './modules/payments';
 import { promptEnhancementRoutes } from './modules/prompt-enhancement';
 import { proxyRoutes } from './modules/proxy';
+import { studioRoutes } from './modules/studio';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { textToVideoRoutes } from './modules/text-to-video';
 import { uploadsRoutes } from './modules/uploads';
@@ -183,6 +184,7 @@ export async function buildApp(platform: Platform, services: Services): Promise<
   await app.register(generationsRoutes, { ...http, generations: services.generations });
   await app.register(textToVideoRoutes, { ...http, textToVideo: services.textToVideo });
   await app.register(imageToVideoRoutes, { ...http, imageToVideo: services.imageToVideo });
+  await app.register(studioRoutes, { ...http, studio: services.studio, studioEvents: services.studioEvents });
   await app.register(proxyRoutes, { ...http, videoProxy: services.videoProxy });
   await app.register(vendorWebhooksRoutes, {
     sync: config.media.cloud.sync,

@@ -10,3 +10,4 @@ export * from './modules/payments/payments.schema';
 export * from './modules/subscriptions/subscriptions.schema';
 export * from './modules/users/users.schema';
 export * from './modules/videos/videos.schema';
+export * from './modules/studio/studio.schema';

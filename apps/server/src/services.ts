@@ -17,6 +17,7 @@ import {
   type QuotaService,
   type SubscriptionsService,
 } from './modules/subscriptions';
+import { createStudio, studioKind, type StudioEventLog, type StudioService } from './modules/studio';
 import { TextToVideoService, textToVideoKind } from './modules/text-to-video';
 import { UploadsService } from './modules/uploads';
 import { createUsersService, type UsersService } from './modules/users';
@@ -42,6 +43,8 @@ export interface Services extends AuthServices {
   generations: GenerationsService;
   textToVideo: TextToVideoService;
   imageToVideo: ImageToVideoService;
+  studio: StudioService;
+  studioEvents: StudioEventLog;
   videoProxy: VideoProxyService;
 }
 
@@ -86,6 +89,7 @@ export function createServices(
 
   const textKind = textToVideoKind(providers.video);
   const imageKind = imageToVideoKind(providers.video, storage);
+  const aiStudioKind = studioKind();
   const generations = createGenerations({
     config,
     database,
@@ -95,8 +99,22 @@ export function createServices(
     videos,
     quota,
     notifications,
-    kinds: [textKind, imageKind],
+    kinds: [textKind, imageKind, aiStudioKind],
     logger,
+  });
+  const studio = createStudio({
+    config,
+    database,
+    queue: platform.queue,
+    bus,
+    storage,
+    providers,
+    generations,
+    kind: aiStudioKind,
+    videos,
+    uploads,
+    notifications,
+    logger: logger.child({ component: 'studio' }),
   });
 
   const services: Services = {
@@ -132,9 +150,11 @@ export function createServices(
       tools: providers.mediaTools,
       workDir: config.media.workDir,
     }),
+    studio: studio.service,
+    studioEvents: studio.events,
     videoProxy: new VideoProxyService(storage, new StoredObjectAddresses(storage, config.publicUrl), videos),
   };
-  return { services, jobs: generations.jobs, syncPlans };
+  return { services, jobs: [...generations.jobs, ...studio.jobs], syncPlans };
 }
 
 /** One process of the product: its infrastructure, providers and services. */

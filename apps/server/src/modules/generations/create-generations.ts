@@ -34,11 +34,16 @@ export interface GenerationsDeps {
   logger: ModuleLogger;
 }
 
-/** The generation core of a process: its service, and the render jobs of every kind. */
-export function createGenerations(deps: GenerationsDeps): {
+export interface Generations {
   service: GenerationsService;
+  /** Ends workflow kinds' generations (deliver the video, or fail and give the video back). */
+  finisher: Pick<GenerationRunner, 'deliver' | 'failById'>;
+  /** The render jobs of the single-shot kinds. */
   jobs: JobDefinition[];
-} {
+}
+
+/** The generation core of a process: its service, its finisher, and the render jobs of every kind. */
+export function createGenerations(deps: GenerationsDeps): Generations {
   const logger = deps.logger.child({ component: 'generations' });
   const outcomes = new GenerationOutcomes(
     deps.storage,
@@ -59,5 +64,9 @@ export function createGenerations(deps: GenerationsDeps): {
     kinds: deps.kinds,
   });
   const runner = new GenerationRunner({ generations: service, videos: deps.videos, outcomes, logger });
-  return { service, jobs: generationJobs(deps.kinds, runner, renderJobPolicy(deps.config)) };
+  return {
+    service,
+    finisher: runner,
+    jobs: generationJobs(deps.kinds, runner, renderJobPolicy(deps.config)),
+  };
 }

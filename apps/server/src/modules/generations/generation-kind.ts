@@ -35,8 +35,18 @@ export interface GenerationKind<Input = unknown> {
   /**
    * Renders from scratch (a retried job renders again; a seed in the input makes it the same
    * video). Throw `VideoInputError` for an input that cannot be used: the user sees its message.
+   * A workflow kind (the studio, made in several user-driven steps) has none: its module handles
+   * the `<name>.render` job itself and ends the generation with `GenerationRunner.deliver`/`fail`.
    */
-  render(input: Input, context: RenderContext): Promise<RenderedVideo>;
+  render?(input: Input, context: RenderContext): Promise<RenderedVideo>;
+  /** The outcome notifications' link and titles, when not the defaults (My Projects, ...). */
+  notices?: GenerationNotices;
+}
+
+export interface GenerationNotices {
+  link?: string;
+  completedTitle?: string;
+  failedTitle?: string;
 }
 
 /** Keeps the input type of a kind while its definition is written. */

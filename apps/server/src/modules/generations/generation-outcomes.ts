@@ -6,6 +6,7 @@ import {
   type Notification,
 } from '@reelcraft/contract';
 import type { ObjectStorage } from '../../platform/storage';
+import type { GenerationNotices } from './generation-kind';
 import type { RenderedVideo } from '../../providers';
 import type { NotificationsService } from '../notifications';
 import type { QuotaService } from '../subscriptions';
@@ -19,6 +20,8 @@ export interface GenerationRef {
   videoId: string;
   reservationId: string | null;
   title: string;
+  /** The kind's own link and titles for the outcome notification. */
+  notices?: GenerationNotices;
 }
 
 interface EventPublisher {
@@ -109,12 +112,15 @@ export class GenerationOutcomes {
     return this.notifications.recordSessionOutcome(job.userId, job.sessionId, {
       ...(outcome.status === 'completed'
         ? {
-            title: generationNotices.completedTitle,
+            title: job.notices?.completedTitle ?? generationNotices.completedTitle,
             message: generationNotices.completedMessage(job.title),
           }
-        : { title: generationNotices.failedTitle, message: generationNotices.failedMessage(outcome.reason) }),
+        : {
+            title: job.notices?.failedTitle ?? generationNotices.failedTitle,
+            message: generationNotices.failedMessage(outcome.reason),
+          }),
       status: outcome.status,
-      link: PROJECTS_LINK,
+      link: job.notices?.link ?? PROJECTS_LINK,
       video_id: job.videoId,
     });
   }

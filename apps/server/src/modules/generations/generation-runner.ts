@@ -25,7 +25,7 @@ interface RunnerLogger {
 }
 
 export interface GenerationRunnerDeps {
-  generations: Pick<GenerationsService, 'load' | 'state'>;
+  generations: Pick<GenerationsService, 'load' | 'state' | 'kindOf'>;
   videos: Pick<VideosService, 'recordProgress' | 'findById'>;
   outcomes: GenerationOutcomes;
   logger: RunnerLogger;
@@ -40,10 +40,12 @@ export class GenerationRunner {
   constructor(private readonly deps: GenerationRunnerDeps) {}
 
   async run(kind: GenerationKind, id: string, context: JobContext): Promise<void> {
+    const { render } = kind;
+    if (!render) throw new Error(`Generation kind "${kind.name}" has no render of its own`);
     const generation = await this.deps.generations.load(id);
     // Finished by an earlier attempt, or its video deleted meanwhile: nothing to do.
     if (!generation || generation.video.status !== 'processing') return;
-    const job = generationRef(generation);
+    const job = generationRef(generation, kind);
     const log = this.deps.logger.child({
       kind: kind.name,
       sessionId: job.sessionId,
@@ -62,7 +64,7 @@ export class GenerationRunner {
     let rendered: RenderedVideo | undefined;
     throttle.report(tracker.snapshot(), true);
     try {
-      rendered = await kind.render(kind.input.parse(generation.row.input), {
+      rendered = await render(kind.input.parse(generation.row.input), {
         signal: context.signal,
         onProgress: (report) => {
           const { snapshot, stageChanged } = tracker.report(report.progress, report.stage);
@@ -71,9 +73,7 @@ export class GenerationRunner {
       });
       throttle.report(tracker.finishing(), true);
       await throttle.settle();
-      await this.deps.outcomes.storeVideo(job, rendered);
-      await this.deps.outcomes.completed(job);
-      await this.publishCurrent(generation);
+      await this.complete(generation, rendered);
       log.info({ seconds: rendered.durationSeconds, bytes: rendered.fileSizeBytes }, 'Generation completed');
     } catch (error) {
       await throttle.settle();
@@ -94,9 +94,36 @@ export class GenerationRunner {
     await this.fail(generation, generationMessages.generationFailed);
   }
 
+  /**
+   * Ends a generation with its video, for a workflow kind whose last step made it: stores the files
+   * in the library row, notifies the owner and pushes the final state. Safe to repeat.
+   */
+  async deliver(id: string, rendered: RenderedVideo): Promise<void> {
+    const generation = await this.deps.generations.load(id);
+    if (!generation || generation.video.status !== 'processing') return;
+    await this.complete(generation, rendered);
+  }
+
+  /** Ends a still-open generation as failed (the reserved video is given back); safe to repeat. */
+  async failById(id: string, message: string): Promise<void> {
+    const generation = await this.deps.generations.load(id);
+    if (!generation || generation.video.status !== 'processing') return;
+    await this.fail(generation, message);
+  }
+
+  private async complete(generation: Generation, rendered: RenderedVideo): Promise<void> {
+    const job = generationRef(generation, this.deps.generations.kindOf(generation));
+    await this.deps.outcomes.storeVideo(job, rendered);
+    await this.deps.outcomes.completed(job);
+    await this.publishCurrent(generation);
+  }
+
   /** Records a failure: the video row and quota (outcomes), then the owner's sockets. */
   private async fail(generation: Generation, message: string): Promise<void> {
-    await this.deps.outcomes.failed(generationRef(generation), message);
+    await this.deps.outcomes.failed(
+      generationRef(generation, this.deps.generations.kindOf(generation)),
+      message,
+    );
     await this.publishCurrent(generation);
   }
 
@@ -111,19 +138,21 @@ export class GenerationRunner {
   }
 }
 
-/** One render job per kind, all run by the one runner. */
+/** One render job per single-shot kind, all run by the one runner. */
 export function generationJobs(
   kinds: readonly GenerationKind[],
   runner: GenerationRunner,
   policy: Partial<JobPolicy>,
 ): JobDefinition[] {
-  return kinds.map(
-    (kind) =>
-      defineJob(
-        renderJobName(kind),
-        policy,
-        ({ id }, context) => runner.run(kind, id, context),
-        ({ id }) => runner.gaveUp(id),
-      ) as JobDefinition,
-  );
+  return kinds
+    .filter((kind) => kind.render)
+    .map(
+      (kind) =>
+        defineJob(
+          renderJobName(kind),
+          policy,
+          ({ id }, context) => runner.run(kind, id, context),
+          ({ id }) => runner.gaveUp(id),
+        ) as JobDefinition,
+    );
 }

@@ -6,11 +6,11 @@ import {
   type Notification,
   type ProjectType,
 } from '@reelcraft/contract';
-import type { Database } from '../../platform/db/database';
+import type { Database, OrmTransaction } from '../../platform/db/database';
 import { forbidden, HttpError, notFound } from '../../platform/http/http-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import type { NotificationsService } from '../notifications';
-import type { QuotaService } from '../subscriptions';
+import type { QuotaService, ReservationAttempt } from '../subscriptions';
 import type { VideoRow, VideosService } from '../videos';
 import {
   generationNotices,
@@ -39,6 +39,8 @@ export interface StartRequest<Input> {
   /** The library title of the video. */
   title: string;
   input: Input;
+  /** Writes a kind's own rows in the start's transaction (the studio's job row). */
+  alsoInTransaction?: (tx: OrmTransaction, generation: GenerationRow) => Promise<void>;
 }
 
 export interface GenerationsServiceDeps {
@@ -53,13 +55,14 @@ export interface GenerationsServiceDeps {
 }
 
 /** What the outcomes of a generation need to know of it. */
-export function generationRef(generation: Generation): GenerationRef {
+export function generationRef(generation: Generation, kind?: Pick<GenerationKind, 'notices'>): GenerationRef {
   return {
     userId: generation.row.userId,
     sessionId: generation.row.sessionId,
     videoId: generation.video.id,
     reservationId: generation.row.reservationId,
     title: generation.video.title,
+    ...(kind?.notices ? { notices: kind.notices } : {}),
   };
 }
 
@@ -85,20 +88,20 @@ export class GenerationsService {
   async start<Input>(
     kind: GenerationKind<Input>,
     request: StartRequest<Input>,
-  ): Promise<{ sessionId: string }> {
+  ): Promise<{ sessionId: string; generationId: string }> {
     const { userId } = request;
     const sessionId = request.sessionId ?? crypto.randomUUID();
     const existing = await this.deps.repository.findForUser(userId, sessionId);
     if (existing) return this.repeated(existing, kind, sessionId);
     const input = kind.input.parse(request.input);
 
-    let outcome;
+    let outcome: { attempt: ReservationAttempt; started: string | undefined };
     try {
       outcome = await this.deps.database.transaction(async (tx) => {
         const attempt = await this.deps.quota.tryReserveVideo(tx.orm, userId, {
           reference: `${kind.name}:${sessionId}`,
         });
-        if (!attempt.reservation) return { attempt, started: false };
+        if (!attempt.reservation) return { attempt, started: undefined };
         const video = await this.deps.videos.create(
           { userId, title: request.title, projectType: kind.projectType, status: 'processing', sessionId },
           tx.orm,
@@ -115,8 +118,9 @@ export class GenerationsService {
           tx.orm,
         );
         if (!row) throw new AlreadyStarted();
+        await request.alsoInTransaction?.(tx.orm, row);
         await this.deps.queue.send(renderJobName(kind), { id: row.id }, { transaction: tx });
-        return { attempt, started: true };
+        return { attempt, started: row.id };
       });
     } catch (error) {
       if (!(error instanceof AlreadyStarted)) throw error;
@@ -126,7 +130,7 @@ export class GenerationsService {
     }
     await outcome.attempt.announce();
     if (!outcome.started) throw forbidden(generationGateMessages.noVideosRemaining);
-    return { sessionId };
+    return { sessionId, generationId: outcome.started };
   }
 
   /** The user's generation of this kind (404 `Session not found` for an unknown or foreign id). */
@@ -150,6 +154,11 @@ export class GenerationsService {
     const rows = await this.deps.repository.listForUser(userId, kind.name, limit);
     const found = await Promise.all(rows.map((row) => this.withVideo<Input>(row)));
     return found.filter((generation): generation is Generation<Input> => generation !== undefined);
+  }
+
+  /** The registered kind of a generation. */
+  kindOf(generation: Generation): GenerationKind | undefined {
+    return this.kinds.get(generation.row.kind);
   }
 
   /** For the job: by row id, without an owner (the row names it). */
@@ -181,14 +190,14 @@ export class GenerationsService {
       title: generationNotices.pendingTitle,
       message: generationNotices.pendingMessage(generation.video.title),
       status: 'pending',
-      link: PROJECTS_LINK,
+      link: this.kinds.get(generation.row.kind)?.notices?.link ?? PROJECTS_LINK,
       session_id: sessionId,
     });
     // The job may have ended between the read and the insert; its outcome then replaces the pending one.
     const now = await this.withVideo(generation.row);
     if (!now || now.video.status === 'processing') return pending;
     const [updated] = await this.deps.outcomes.notifyOutcome(
-      generationRef(now),
+      generationRef(now, this.kinds.get(now.row.kind)),
       now.video.status === 'completed'
         ? { status: 'completed' }
         : { status: 'failed', reason: now.video.error ?? generationMessages.generationFailed },
@@ -214,9 +223,13 @@ export class GenerationsService {
     };
   }
 
-  private repeated(row: GenerationRow, kind: GenerationKind, sessionId: string): { sessionId: string } {
+  private repeated(
+    row: GenerationRow,
+    kind: GenerationKind,
+    sessionId: string,
+  ): { sessionId: string; generationId: string } {
     if (row.kind !== kind.name) throw new HttpError(409, SESSION_TAKEN);
-    return { sessionId };
+    return { sessionId, generationId: row.id };
   }
 
   private async withVideo<Input>(row: GenerationRow): Promise<Generation<Input> | undefined> {

@@ -1,4 +1,4 @@
-export { createGenerations, type GenerationsDeps } from './create-generations';
+export { createGenerations, type Generations, type GenerationsDeps } from './create-generations';
 export { generationsRoutes } from './generations.routes';
 export {
   GenerationsService,
@@ -8,10 +8,13 @@ export {
 } from './generations.service';
 export {
   defineGenerationKind,
+  renderJobName,
   type GenerationKind,
   type GenerationStep,
   type RenderContext,
 } from './generation-kind';
 export { generationNotices } from './generation-outcomes';
-export { VideoInputError } from './job-failure';
+export { decideOnFailure, VideoInputError } from './job-failure';
+export { ProgressThrottle } from './progress-throttle';
+export { renderJobPolicy } from './render-job-policy';
 export { videoTitleFromPrompt } from './video-title';

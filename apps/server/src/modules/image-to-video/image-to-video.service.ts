@@ -20,7 +20,11 @@ import { ImageRefusedError, vetImage, type UploadsService, type VettedImage } fr
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
 import { IMAGE_STAGES, stageStates } from './image-stages';
 import type { ImageToVideoKind } from './image-to-video.kind';
-import { vetVoiceSample, VoiceSampleRefusedError, type VettedVoiceSample } from './voice-sample-vetting';
+import {
+  vetVoiceSample,
+  VoiceSampleRefusedError,
+  type VettedVoiceSample,
+} from '../../media/voice-sample-vetting';
 
 /** How many sessions the Recent Videos list shows when the client names no limit. */
 export const RECENT_SESSIONS_DEFAULT_LIMIT = 10;

@@ -4,7 +4,13 @@ export {
   type SubscriptionServices,
   type SubscriptionServicesDeps,
 } from './create-subscription-services';
-export { QuotaService, systemClock, type Clock, type VideoReservation } from './quota.service';
+export {
+  QuotaService,
+  systemClock,
+  type Clock,
+  type ReservationAttempt,
+  type VideoReservation,
+} from './quota.service';
 export {
   SubscriptionsService,
   SUBSCRIPTION_NOT_FOUND,

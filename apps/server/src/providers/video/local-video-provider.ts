@@ -32,6 +32,7 @@ import { planImageVideo, planTextVideo, promptPhrases, type StoryPlan } from './
 import { materializeShots } from './story-materializer';
 import type {
   CandidatesRequest,
+  CandidatesTaskOptions,
   ExtendRequest,
   ImageVideoRequest,
   RenderedVideo,
@@ -115,6 +116,8 @@ export interface LocalVideoProvider extends VideoProvider {
  * The offline renderer: plans scenes from the prompt or images and renders them with one ffmpeg run
  * each (see media/render-graph.ts); narration comes from the speech provider, music is synthesised.
  */
+
+const candidateId = (index: number) => `candidate-${index + 1}`;
 export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideoProvider {
   const { tools } = options;
   const encoder: EncoderSettings = { ...DEFAULT_ENCODER_SETTINGS, ...options.encoder };
@@ -378,7 +381,10 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       });
     },
 
-    async candidates(request: CandidatesRequest, task: TaskOptions = {}): Promise<VideoCandidate[]> {
+    async candidates(
+      request: CandidatesRequest,
+      task: CandidatesTaskOptions = {},
+    ): Promise<VideoCandidate[]> {
       if (!request.prompt.trim()) throw new ProviderError('invalid_input', 'The candidates need a prompt.');
       checkCommon(request.durationSeconds, request.fps);
       const count = request.count ?? STUDIO_CANDIDATE_COUNT;
@@ -434,6 +440,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
                 },
               );
               rendered[index] = video;
+              await task.onCandidate?.({ ...video, id: candidateId(index) });
             }),
           ),
         );
@@ -441,7 +448,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         await Promise.all(rendered.map((video) => video?.release()));
         throw toProviderError(error, 'The candidates could not be rendered.');
       }
-      return rendered.map((video, index) => ({ ...video, id: `candidate-${index + 1}` }));
+      return rendered.map((video, index) => ({ ...video, id: candidateId(index) }));
     },
 
     async extend(request: ExtendRequest, task: TaskOptions = {}): Promise<RenderedVideo> {

@@ -86,11 +86,17 @@ export interface ExtendRequest {
   seed: number;
 }
 
+/** Candidate generation may hand each candidate over as soon as it is made (the studio shows them as they arrive). */
+export interface CandidatesTaskOptions extends TaskOptions {
+  /** Called once per finished candidate, before `candidates` answers; it must not release it. */
+  onCandidate?: (candidate: VideoCandidate) => Promise<void>;
+}
+
 /** Makes videos: from text, from images, studio candidates, and longer versions of a clip. */
 export interface VideoProvider {
   readonly kind: VideoProviderKind;
   fromText(request: TextVideoRequest, options?: TaskOptions): Promise<RenderedVideo>;
   fromImages(request: ImageVideoRequest, options?: TaskOptions): Promise<RenderedVideo>;
-  candidates(request: CandidatesRequest, options?: TaskOptions): Promise<VideoCandidate[]>;
+  candidates(request: CandidatesRequest, options?: CandidatesTaskOptions): Promise<VideoCandidate[]>;
   extend(request: ExtendRequest, options?: TaskOptions): Promise<RenderedVideo>;
 }

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import { UPLOAD_MAX_BYTES, VOICE_SAMPLE_MIME_TYPES } from '@reelcraft/contract';
-import { checkAudioProbe } from '../../media/audio-intake';
-import { isMediaError } from '../../media/media-error';
-import { probeMedia } from '../../media/media-probe';
-import { withTempWorkspace } from '../../media/temp-workspace';
-import { EXTENSION_OF, sniffAudioType, type SniffedAudioType } from '../../platform/files/sniff-content-type';
-import type { Providers } from '../../providers';
+import { EXTENSION_OF, sniffAudioType, type SniffedAudioType } from '../platform/files/sniff-content-type';
+import { checkAudioProbe } from './audio-intake';
+import { isMediaError } from './media-error';
+import { probeMedia } from './media-probe';
+import type { MediaTools } from './media-tools';
+import { withTempWorkspace } from './temp-workspace';
 
-/** A voice sample longer than this is refused: it is narration under a 15 or 30 s video. */
+/** A voice sample longer than this is refused: it is narration under a short video. */
 export const VOICE_SAMPLE_MAX_SECONDS = 300;
 
 export interface VettedVoiceSample {
@@ -23,18 +23,19 @@ export class VoiceSampleRefusedError extends Error {
 }
 
 /**
- * Checks a voice sample before a job is accepted: the type from its bytes (MP3, WAV, M4A, OGG), its
- * size, then ffprobe's view of it (an audio stream, a known codec, the duration). Nothing decodes
- * it until the render, which limits it again.
+ * Checks a voice sample (a narration to mix in, a recorded voiceover) before a job is accepted: the
+ * type from its bytes (by default MP3, WAV, M4A, OGG), its size, then ffprobe's view of it (an
+ * audio stream, a known codec, the duration). Nothing decodes it until the render, which limits it
+ * again. `refusal` is the user's text for any refusal.
  */
 export async function vetVoiceSample(
   data: Buffer,
-  tools: Providers['mediaTools'],
+  tools: MediaTools,
   workDir: string | undefined,
   refusal: string,
+  accepted: readonly string[] = VOICE_SAMPLE_MIME_TYPES,
 ): Promise<VettedVoiceSample> {
   const type = sniffAudioType(data);
-  const accepted: readonly string[] = VOICE_SAMPLE_MIME_TYPES;
   if (!type || !accepted.includes(type)) throw new VoiceSampleRefusedError(refusal);
   const limits = { maxBytes: UPLOAD_MAX_BYTES, maxSeconds: VOICE_SAMPLE_MAX_SECONDS };
   if (data.length > limits.maxBytes) throw new VoiceSampleRefusedError(refusal);

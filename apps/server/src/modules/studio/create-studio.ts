@@ -1,0 +1,76 @@
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import type { JobDefinition } from '../../platform/queue/job-registry';
+import type { EventBus } from '../../platform/realtime/event-bus';
+import type { ObjectStorage } from '../../platform/storage';
+import type { Providers } from '../../providers';
+import { renderJobPolicy, type Generations } from '../generations';
+import type { NotificationsService } from '../notifications';
+import type { UploadsService } from '../uploads';
+import type { VideosService } from '../videos';
+import { StudioEventLog } from './studio-events';
+import { StudioMedia } from './studio-media';
+import { studioJobs, StudioWorker } from './studio-worker';
+import type { StudioKind } from './studio.kind';
+import { StudioRepository } from './studio.repository';
+import { StudioService } from './studio.service';
+
+interface StudioLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface StudioDeps {
+  config: AppConfig;
+  database: Database;
+  queue: Pick<JobQueue, 'send'>;
+  bus: Pick<EventBus, 'publish' | 'subscribe'>;
+  storage: ObjectStorage;
+  providers: Pick<Providers, 'video' | 'speech' | 'lipSync' | 'mediaTools'>;
+  generations: Generations;
+  kind: StudioKind;
+  videos: VideosService;
+  uploads: UploadsService;
+  notifications: NotificationsService;
+  logger: StudioLogger;
+}
+
+/** The studio of a process: its service (the calls), its event log (the stream) and its jobs. */
+export function createStudio(deps: StudioDeps): {
+  service: StudioService;
+  events: StudioEventLog;
+  jobs: JobDefinition[];
+} {
+  const repository = new StudioRepository(deps.database.orm);
+  const events = new StudioEventLog(repository, deps.bus, deps.logger);
+  const media = new StudioMedia(deps.storage, deps.config.storage.signedUrlTtlSeconds);
+  const workDir = deps.config.media.workDir;
+  const service = new StudioService({
+    database: deps.database,
+    queue: deps.queue,
+    repository,
+    events,
+    media,
+    generations: deps.generations.service,
+    kind: deps.kind,
+    videos: deps.videos,
+    uploads: deps.uploads,
+    speech: deps.providers.speech,
+    mediaTools: deps.providers.mediaTools,
+    workDir,
+  });
+  const worker = new StudioWorker({
+    repository,
+    events,
+    media,
+    service,
+    finisher: deps.generations.finisher,
+    notifications: deps.notifications,
+    video: deps.providers.video,
+    lipSync: deps.providers.lipSync,
+    workDir,
+    logger: deps.logger,
+  });
+  return { service, events, jobs: studioJobs(deps.kind, worker, renderJobPolicy(deps.config)) };
+}

@@ -1,0 +1,317 @@
+import { generationMessages, STUDIO_CANDIDATE_COUNT, studioMessages } from '@reelcraft/contract';
+import { createTempWorkspace } from '../../media/temp-workspace';
+import type { JobContext, JobDefinition, JobPolicy } from '../../platform/queue/job-registry';
+import { defineJob } from '../../platform/queue/job-registry';
+import type { LipSyncProvider, RenderedVideo, VideoCandidate, VideoProvider } from '../../providers';
+import type { NotificationsService } from '../notifications';
+import { decideOnFailure, ProgressThrottle, renderJobName, type Generations } from '../generations';
+import type { StudioEventLog } from './studio-events';
+import type { StudioMedia } from './studio-media';
+import { readyStatus } from './studio-transitions';
+import { STUDIO_LINK, type StudioKind } from './studio.kind';
+import type { StudioRepository } from './studio.repository';
+import type { StudioJobRow, StudioStepRow } from './studio.schema';
+import { STUDIO_EXTEND_JOB, STUDIO_LIPSYNC_JOB, type StudioService } from './studio.service';
+
+/** Attempts after the first for a studio step (a crash, a full disk); each restarts from scratch. */
+const STEP_RETRY_LIMIT = 2;
+
+interface WorkerLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface StudioWorkerDeps {
+  repository: StudioRepository;
+  events: StudioEventLog;
+  media: StudioMedia;
+  service: Pick<StudioService, 'stepAnswer' | 'finalVideoUrl'>;
+  finisher: Generations['finisher'];
+  notifications: Pick<NotificationsService, 'create'>;
+  video: Pick<VideoProvider, 'candidates' | 'extend'>;
+  lipSync: Pick<LipSyncProvider, 'apply'>;
+  workDir: string | undefined;
+  logger: WorkerLogger;
+}
+
+/**
+ * The studio's background work: the candidates (the job's generation), an extension, a lip-sync.
+ * Each reloads its rows, works from scratch, stores what it made under the job's key, and tells the
+ * job's event stream as it goes. Safe to run twice.
+ */
+export class StudioWorker {
+  constructor(private readonly deps: StudioWorkerDeps) {}
+
+  /** Four candidates, each stored and announced (`asset`) as soon as it is made. */
+  async generateCandidates(generationId: string, context: JobContext): Promise<void> {
+    const { repository, events, media } = this.deps;
+    const found = await repository.findJobByGeneration(generationId);
+    if (!found || !['CREATED', 'CANDIDATES_GENERATING'].includes(found.status)) return;
+    const job = await repository.updateJob(found.id, {
+      status: 'CANDIDATES_GENERATING',
+      progress: 0,
+      error: null,
+    });
+    await events.emit(job, { type: 'state', status: job.status, message: null });
+    const throttle = new ProgressThrottle<number>(async (progress) => {
+      await repository.updateJob(job.id, { progress });
+      await events.emit(job, { type: 'progress', status: 'CANDIDATES_GENERATING', progress });
+    }, this.deps.logger);
+
+    const stored = new Set<string>();
+    const store = async (candidate: VideoCandidate) => {
+      const uri = await media.putFile(media.keyFor(job, `${candidate.id}.mp4`), candidate.path, 'video/mp4');
+      await repository.saveCandidate({
+        jobId: job.id,
+        id: candidate.id,
+        uri,
+        durationSeconds: candidate.durationSeconds,
+        width: candidate.width,
+        height: candidate.height,
+        sizeBytes: candidate.fileSizeBytes,
+      });
+      stored.add(candidate.id);
+      await events.emit(job, {
+        type: 'asset',
+        asset: {
+          asset_type: 'video',
+          url: (await media.signedUrl(uri)) ?? '',
+          metadata: { candidate_id: candidate.id, id: candidate.id },
+          expires_at: media.expiresAt(),
+        },
+      });
+    };
+
+    let candidates: VideoCandidate[] = [];
+    try {
+      const [subjectRefs, styleRef] = await Promise.all([
+        Promise.all(job.subjectRefs.map((uri) => media.read(uri))),
+        job.styleRef ? media.read(job.styleRef) : undefined,
+      ]);
+      candidates = await this.deps.video.candidates(
+        {
+          prompt: job.prompt,
+          durationSeconds: job.durationSeconds,
+          aspect: job.aspect as '16:9' | '9:16' | '1:1',
+          fps: job.fps,
+          seed: job.seed,
+          subjectRefs,
+          ...(styleRef ? { styleRef } : {}),
+          count: STUDIO_CANDIDATE_COUNT,
+        },
+        {
+          signal: context.signal,
+          onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
+          onCandidate: store,
+        },
+      );
+      await throttle.settle();
+      // Providers that make the clips together (Veo) hand them over at the end.
+      for (const candidate of candidates) if (!stored.has(candidate.id)) await store(candidate);
+      const ready = await repository.updateJob(job.id, { status: 'CANDIDATES_READY', progress: 1 });
+      await events.emit(ready, { type: 'progress', status: ready.status, progress: 1 });
+      await events.emit(ready, { type: 'state', status: ready.status, message: null });
+      const step = await repository.insertStep({ jobId: job.id, type: 'candidates', status: 'completed' });
+      if (step)
+        await events.emit(ready, { type: 'step_complete', step: await this.deps.service.stepAnswer(step) });
+      await this.deps.notifications.create(job.userId, {
+        title: studioMessages.candidatesReadyTitle,
+        message: `${STUDIO_CANDIDATE_COUNT} candidates for "${clip(job.prompt)}" are ready to review.`,
+        status: 'completed',
+        link: STUDIO_LINK,
+      });
+    } catch (error) {
+      await throttle.settle();
+      const decision = decideOnFailure(error, context, STEP_RETRY_LIMIT);
+      if (decision.retry) throw error;
+      this.deps.logger.warn({ err: error, jobId: job.id }, 'Studio candidates failed');
+      await this.failJob(job, decision.message);
+    } finally {
+      await Promise.all(candidates.map((candidate) => candidate.release()));
+    }
+  }
+
+  /** The queue gave up on the candidates (the last attempt's process died). */
+  async candidatesGaveUp(generationId: string): Promise<void> {
+    const job = await this.deps.repository.findJobByGeneration(generationId);
+    if (job && ['CREATED', 'CANDIDATES_GENERATING'].includes(job.status)) {
+      await this.failJob(job, generationMessages.generationFailed);
+    }
+  }
+
+  async extend(stepId: string, context: JobContext): Promise<void> {
+    const loaded = await this.openStep(stepId);
+    if (!loaded) return;
+    const { job, step } = loaded;
+    const { additionalSeconds, prompt } = step.request as { additionalSeconds: number; prompt: string };
+    await this.runStep(job, step, context, async (dir) => {
+      const videoPath = await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4');
+      const extended = await this.deps.video.extend(
+        { videoPath, additionalSeconds, prompt, seed: job.seed },
+        { signal: context.signal },
+      );
+      try {
+        const uri = await this.deps.media.putFile(
+          this.deps.media.keyFor(job, `extended-${step.id}.mp4`),
+          extended.path,
+          'video/mp4',
+        );
+        const updated = await this.deps.repository.updateJob(job.id, {
+          videoUri: uri,
+          status: readyStatus(job),
+        });
+        await this.finishStep(updated, step, uri);
+        await this.deps.events.emit(updated, {
+          type: 'extension_complete',
+          final_video_url: (await this.deps.media.signedUrl(uri)) ?? '',
+        });
+      } finally {
+        await extended.release();
+      }
+    });
+  }
+
+  /** Lip-syncs the chosen clip to the voiceover, then delivers it to the library: the job is complete. */
+  async lipsync(stepId: string, context: JobContext): Promise<void> {
+    const loaded = await this.openStep(stepId);
+    if (!loaded) return;
+    const { job, step } = loaded;
+    const { audioUri, model } = step.request as { audioUri: string; model: string };
+    await this.runStep(job, step, context, async (dir) => {
+      const [videoPath, audio] = await Promise.all([
+        this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4'),
+        this.deps.media.read(audioUri),
+      ]);
+      const throttle = new ProgressThrottle<number>(
+        (progress) =>
+          this.deps.events.emit(job, { type: 'progress', status: 'LIPSYNC_GENERATING', progress }),
+        this.deps.logger,
+      );
+      let synced: RenderedVideo | undefined = await this.deps.lipSync
+        .apply(
+          { videoPath, audio, model },
+          {
+            signal: context.signal,
+            onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
+          },
+        )
+        .finally(() => throttle.settle());
+      try {
+        const ready = await this.deps.repository.updateJob(job.id, { status: 'LIPSYNC_READY' });
+        await this.deps.finisher.deliver(job.generationId, synced);
+        await synced.release();
+        synced = undefined;
+        const complete = await this.deps.repository.updateJob(job.id, { status: 'COMPLETE' });
+        const finalUrl = (await this.deps.service.finalVideoUrl(complete)) ?? '';
+        await this.deps.events.emit(ready, { type: 'lipsync_complete', final_video_url: finalUrl });
+        await this.finishStep(complete, step, null);
+        await this.deps.events.emit(complete, { type: 'workflow_complete', final_video_url: finalUrl });
+      } finally {
+        await synced?.release();
+      }
+    });
+  }
+
+  /** The queue gave up on an extension or lip-sync: the step failed, the job stays usable. */
+  async stepGaveUp(stepId: string): Promise<void> {
+    const loaded = await this.openStep(stepId);
+    if (loaded) await this.failStep(loaded.job, loaded.step, generationMessages.generationFailed);
+  }
+
+  private async openStep(stepId: string): Promise<{ job: StudioJobRow; step: StudioStepRow } | undefined> {
+    const step = await this.deps.repository.findStep(stepId);
+    if (!step || step.status !== 'running') return undefined;
+    const job = await this.deps.repository.findJobById(step.jobId);
+    return job ? { job, step } : undefined;
+  }
+
+  /** Runs a step's work in a scratch folder; a failure for good fails the step, not the job. */
+  private async runStep(
+    job: StudioJobRow,
+    step: StudioStepRow,
+    context: JobContext,
+    work: (dir: string) => Promise<void>,
+  ): Promise<void> {
+    const workspace = await createTempWorkspace(this.deps.workDir, `studio-${step.type}`);
+    try {
+      await work(workspace.dir);
+    } catch (error) {
+      const decision = decideOnFailure(error, context, STEP_RETRY_LIMIT);
+      if (decision.retry) throw error;
+      this.deps.logger.warn({ err: error, jobId: job.id, step: step.type }, 'Studio step failed');
+      await this.failStep(job, step, decision.message);
+    } finally {
+      await workspace.remove();
+    }
+  }
+
+  private async finishStep(job: StudioJobRow, step: StudioStepRow, outputUri: string | null): Promise<void> {
+    await this.deps.repository.updateStep(step.id, { status: 'completed', outputUri, error: null });
+    await this.deps.events.emit(job, { type: 'state', status: job.status, message: null });
+    const done = await this.deps.repository.findStep(step.id);
+    if (done)
+      await this.deps.events.emit(job, {
+        type: 'step_complete',
+        step: await this.deps.service.stepAnswer(done),
+      });
+  }
+
+  private async failStep(job: StudioJobRow, step: StudioStepRow, message: string): Promise<void> {
+    await this.deps.repository.updateStep(step.id, { status: 'failed', error: message });
+    // A failed lip-sync leaves the narrated video as it was: the user may try again.
+    const current = (await this.deps.repository.findJobById(job.id)) ?? job;
+    const updated = await this.deps.repository.updateJob(job.id, {
+      status:
+        current.status === 'LIPSYNC_GENERATING' || current.status === 'LIPSYNC_READY'
+          ? readyStatus(current)
+          : current.status,
+      error: message,
+    });
+    await this.deps.events.emit(
+      updated,
+      step.type === 'lipsync' ? { type: 'lipsync_failed', message } : { type: 'error', message },
+    );
+    await this.deps.events.emit(updated, { type: 'state', status: updated.status, message });
+  }
+
+  /** Candidate generation failed for good: the job is FAILED and its reserved video given back. */
+  private async failJob(job: StudioJobRow, message: string): Promise<void> {
+    const failed = await this.deps.repository.updateJob(job.id, { status: 'FAILED', error: message });
+    await this.deps.finisher.failById(job.generationId, message);
+    await this.deps.events.emit(failed, { type: 'error', message });
+    await this.deps.events.emit(failed, { type: 'state', status: 'FAILED', message });
+  }
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+}
+
+/** The studio's job kinds: the candidates (its generation's render job), extension and lip-sync. */
+export function studioJobs(
+  kind: StudioKind,
+  worker: StudioWorker,
+  policy: Partial<JobPolicy>,
+): JobDefinition[] {
+  return [
+    defineJob(
+      renderJobName(kind),
+      policy,
+      ({ id }, context) => worker.generateCandidates(id, context),
+      ({ id }) => worker.candidatesGaveUp(id),
+    ) as JobDefinition,
+    defineJob(
+      STUDIO_EXTEND_JOB,
+      policy,
+      ({ id }, context) => worker.extend(id, context),
+      ({ id }) => worker.stepGaveUp(id),
+    ) as JobDefinition,
+    defineJob(
+      STUDIO_LIPSYNC_JOB,
+      policy,
+      ({ id }, context) => worker.lipsync(id, context),
+      ({ id }) => worker.stepGaveUp(id),
+    ) as JobDefinition,
+  ];
+}
