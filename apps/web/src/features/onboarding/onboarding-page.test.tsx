@@ -89,6 +89,27 @@ describe('onboarding', () => {
     expect(api.sent('POST /onboarding')).toHaveLength(0);
   });
 
+  it("takes the user back to the question the server's 422 names", async () => {
+    const { user } = renderOnboarding({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'business_name'], msg: 'Name taken', type: 'value_error' }] },
+    });
+    await user.type(screen.getByLabelText('Business name'), 'Lima Studio');
+    await user.click(screen.getByLabelText('Real estate'));
+    await user.click(screen.getByLabelText('Just me'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByLabelText('Marketer'));
+    await user.click(screen.getByLabelText(/Social media/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' }),
+    ).toHaveFocus();
+    expect(screen.getByLabelText('Business name')).toHaveAccessibleDescription('Name taken');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows a failure to save and keeps the answers', async () => {
     const { user } = renderOnboarding({ status: 500, body: {} });
     await user.type(screen.getByLabelText('Business name'), 'Lima Studio');

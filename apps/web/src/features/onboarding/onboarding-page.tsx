@@ -1,6 +1,9 @@
-import { defaultFailure } from '@reelcraft/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { defaultFailure, onboardingBodySchema, type OnboardingBody } from '@reelcraft/contract';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useForm, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
@@ -8,46 +11,66 @@ import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { useCurrentUser } from '../../lib/session';
 import { useCompleteOnboarding } from './api/complete-onboarding';
 import { ChoiceGroup } from './components/choice-group';
 import { businessCategories, businessSizes, domains, purposes, roles } from './onboarding-options';
 
-interface Answers {
-  businessName: string;
-  category: string[];
-  size: string[];
-  role: string[];
-  purpose: string[];
-  domains: string[];
+const chosen = (message: string) => z.string().min(1, message);
+
+/**
+ * The questionnaire as the inputs hold it, one field per question. The contract leaves role and
+ * purpose optional; the screen asks for them. Valid answers become the call's body.
+ */
+const onboardingFormSchema = z
+  .object({
+    business_name: z
+      .string()
+      .trim()
+      .refine(
+        (name) => onboardingBodySchema.shape.business_name.safeParse(name).success,
+        'Enter the name of your business.',
+      ),
+    business_category: chosen('Choose a category.'),
+    business_size: chosen('Choose a team size.'),
+    role: chosen('Choose your role.'),
+    purpose: chosen('Choose what you will make most.'),
+    domains: z.array(z.string()),
+  })
+  .transform(({ role, purpose, domains, ...business }): OnboardingBody => ({
+    ...business,
+    preferences: { purpose, role, domains },
+  }));
+type OnboardingFormInput = z.input<typeof onboardingFormSchema>;
+
+interface Step {
+  title: string;
+  lead: string;
+  /** The questions checked before leaving the step. */
+  fields: Path<OnboardingFormInput>[];
 }
 
-type Errors = Partial<Record<keyof Answers, string | null>>;
-
-const steps = [
-  { title: 'Tell us about your business', lead: 'So your videos start with the right tone and examples.' },
-  { title: 'How will you use ReelCraft?', lead: 'We will suggest the formats that fit.' },
-  { title: 'What will your videos be about?', lead: 'Optional: it helps us suggest examples that fit.' },
-] as const;
+const steps: [Step, Step, Step] = [
+  {
+    title: 'Tell us about your business',
+    lead: 'So your videos start with the right tone and examples.',
+    fields: ['business_name', 'business_category', 'business_size'],
+  },
+  {
+    title: 'How will you use ReelCraft?',
+    lead: 'We will suggest the formats that fit.',
+    fields: ['role', 'purpose'],
+  },
+  {
+    title: 'What will your videos be about?',
+    lead: 'Optional: it helps us suggest examples that fit.',
+    fields: ['domains'],
+  },
+];
+const allFields = steps.flatMap((item) => item.fields);
 
 const onboardingErrors = { fallback: defaultFailure('save your answers') };
-
-function validate(step: number, answers: Answers): Errors {
-  if (step === 0) {
-    return {
-      businessName: answers.businessName.trim() ? null : 'Enter the name of your business.',
-      category: answers.category.length ? null : 'Choose a category.',
-      size: answers.size.length ? null : 'Choose a team size.',
-    };
-  }
-  if (step === 1) {
-    return {
-      role: answers.role.length ? null : 'Choose your role.',
-      purpose: answers.purpose.length ? null : 'Choose what you will make most.',
-    };
-  }
-  return {};
-}
 
 /**
  * `/onboarding` (spec 000 section 2.10): a three-step business questionnaire (name, category, size;
@@ -59,15 +82,22 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const save = useCompleteOnboarding();
   const [step, setStep] = useState(0);
-  const [answers, setAnswers] = useState<Answers>({
-    businessName: user?.company_name ?? '',
-    category: [],
-    size: [],
-    role: [],
-    purpose: [],
-    domains: [],
+  const { register, handleSubmit, trigger, setError, clearErrors, getFieldState, formState } = useForm<
+    OnboardingFormInput,
+    unknown,
+    OnboardingBody
+  >({
+    resolver: zodResolver(onboardingFormSchema),
+    defaultValues: {
+      business_name: user?.company_name ?? '',
+      business_category: '',
+      business_size: '',
+      role: '',
+      purpose: '',
+      domains: [],
+    },
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = formState.errors;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const movedRef = useRef(false);
@@ -77,37 +107,36 @@ export function OnboardingPage() {
     if (movedRef.current) headingRef.current?.focus();
   }, [step]);
 
-  const set = <K extends keyof Answers>(key: K, value: Answers[K]) => {
-    setAnswers((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: null }));
+  const goTo = (next: number) => {
+    movedRef.current = true;
+    setStep(next);
   };
 
-  const last = step === steps.length - 1;
+  // Each step is checked when leaving it, so a question's error goes once it is answered.
+  const field = (name: Path<OnboardingFormInput>) => register(name, { onChange: () => clearErrors(name) });
 
-  const submit = (event: FormEvent) => {
+  const last = step === steps.length - 1;
+  const current = steps[step] ?? steps[0];
+
+  const saveAnswers = (body: OnboardingBody) =>
+    save.mutate(body, {
+      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+      // A 422 is shown at its question, on that question's step.
+      onError: (error) => {
+        if (!showServerFieldErrors(error, allFields, setError)) return;
+        save.reset();
+        const stepWithError = steps.findIndex((item) =>
+          item.fields.some((name) => getFieldState(name).error),
+        );
+        if (stepWithError >= 0 && stepWithError !== step) goTo(stepWithError);
+      },
+    });
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    const problems = validate(step, answers);
-    setErrors(problems);
-    const firstInvalid = Object.entries(problems).find(([, message]) => message)?.[0];
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-    if (!last) {
-      movedRef.current = true;
-      setStep(step + 1);
-      return;
-    }
-    save.mutate(
-      {
-        business_name: answers.businessName.trim(),
-        business_category: answers.category[0] ?? '',
-        business_size: answers.size[0] ?? '',
-        preferences: { purpose: answers.purpose[0], role: answers.role[0], domains: answers.domains },
-      },
-      { onSuccess: () => void navigate(paths.dashboard, { replace: true }) },
-    );
+    if (last) await handleSubmit(saveAnswers)(event);
+    else if (await trigger(current.fields, { shouldFocus: true })) goTo(step + 1);
   };
 
   // Enter on a radio button or checkbox continues, as it does in the text field.
@@ -118,8 +147,6 @@ export function OnboardingPage() {
       formRef.current?.requestSubmit();
     }
   };
-
-  const current = steps[step] ?? steps[0];
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
@@ -155,7 +182,7 @@ export function OnboardingPage() {
       <form
         ref={formRef}
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         onKeyDown={onKeyDown}
         aria-labelledby="onboarding-step-title"
         className="mt-8 rounded-3xl border border-zinc-200 bg-white p-6 shadow-xl shadow-zinc-900/5 sm:p-8 dark:border-white/10 dark:bg-zinc-900/60 dark:shadow-black/30"
@@ -175,30 +202,26 @@ export function OnboardingPage() {
             <>
               <TextField
                 label="Business name"
-                name="businessName"
                 autoComplete="organization"
                 required
-                value={answers.businessName}
-                error={errors.businessName}
-                onChange={(event) => set('businessName', event.target.value)}
+                // The contract's limit: longer names cannot be typed rather than refused.
+                maxLength={onboardingBodySchema.shape.business_name.maxLength ?? undefined}
+                error={errors.business_name?.message}
+                {...field('business_name')}
               />
               <ChoiceGroup
                 type="radio"
-                name="category"
+                field={field('business_category')}
                 legend="Category"
                 choices={businessCategories}
-                selected={answers.category}
-                onChange={(value) => set('category', value)}
-                error={errors.category}
+                error={errors.business_category?.message}
               />
               <ChoiceGroup
                 type="radio"
-                name="size"
+                field={field('business_size')}
                 legend="Team size"
                 choices={businessSizes}
-                selected={answers.size}
-                onChange={(value) => set('size', value)}
-                error={errors.size}
+                error={errors.business_size?.message}
                 columns={3}
               />
             </>
@@ -207,34 +230,28 @@ export function OnboardingPage() {
             <>
               <ChoiceGroup
                 type="radio"
-                name="role"
+                field={field('role')}
                 legend="Your role"
                 choices={roles}
-                selected={answers.role}
-                onChange={(value) => set('role', value)}
-                error={errors.role}
+                error={errors.role?.message}
                 columns={3}
               />
               <ChoiceGroup
                 type="radio"
-                name="purpose"
+                field={field('purpose')}
                 legend="What will you make most?"
                 choices={purposes}
-                selected={answers.purpose}
-                onChange={(value) => set('purpose', value)}
-                error={errors.purpose}
+                error={errors.purpose?.message}
               />
             </>
           )}
           {step === 2 && (
             <ChoiceGroup
               type="checkbox"
-              name="domains"
+              field={field('domains')}
               legend="Topics"
               hint="Pick any that apply."
               choices={domains}
-              selected={answers.domains}
-              onChange={(value) => set('domains', value)}
               columns={3}
             />
           )}
@@ -248,10 +265,7 @@ export function OnboardingPage() {
           {step > 0 ? (
             <button
               type="button"
-              onClick={() => {
-                movedRef.current = true;
-                setStep(step - 1);
-              }}
+              onClick={() => goTo(step - 1)}
               className={buttonClasses({ variant: 'ghost' })}
             >
               <ArrowLeftIcon className="size-4" />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Choice } from '../onboarding-options';
 
 const optionClasses =
@@ -13,14 +14,13 @@ const markClasses = 'mt-0.5 size-4 shrink-0 accent-violet-600 focus:outline-none
 
 interface ChoiceGroupProps {
   type: 'radio' | 'checkbox';
-  name: string;
+  /** The form field the inputs are registered as: its value is the ticked choice, or the ticked ones. */
+  field: UseFormRegisterReturn;
   legend: string;
   /** Under the legend: what the question is for, or "Pick any that apply". */
   hint?: string;
   choices: Choice[];
-  selected: readonly string[];
-  onChange: (selected: string[]) => void;
-  error?: string | null;
+  error?: string;
   /** Grid columns from the small breakpoint up. */
   columns?: 2 | 3;
 }
@@ -29,26 +29,11 @@ interface ChoiceGroupProps {
  * One question of the questionnaire as native radio buttons or checkboxes in a fieldset: arrow keys
  * move through a radio group, Space ticks a checkbox, and the legend and error are read with it.
  */
-export function ChoiceGroup({
-  type,
-  name,
-  legend,
-  hint,
-  choices,
-  selected,
-  onChange,
-  error,
-  columns = 2,
-}: ChoiceGroupProps) {
+export function ChoiceGroup({ type, field, legend, hint, choices, error, columns = 2 }: ChoiceGroupProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
-  const toggle = (value: string, checked: boolean) => {
-    if (type === 'radio') onChange([value]);
-    else onChange(checked ? [...selected, value] : selected.filter((item) => item !== value));
-  };
 
   return (
     <fieldset aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
@@ -61,14 +46,7 @@ export function ChoiceGroup({
       <div className={`mt-3 grid gap-2 ${columns === 3 ? 'grid-cols-2 sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         {choices.map((choice) => (
           <label key={choice.value} className={optionClasses}>
-            <input
-              type={type}
-              name={name}
-              value={choice.value}
-              checked={selected.includes(choice.value)}
-              onChange={(event) => toggle(choice.value, event.target.checked)}
-              className={markClasses}
-            />
+            <input type={type} value={choice.value} className={markClasses} {...field} />
             <span className="min-w-0">
               <span className="block font-medium text-zinc-900 dark:text-white">{choice.label}</span>
               {choice.description && (
