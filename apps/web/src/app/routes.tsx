@@ -59,6 +59,7 @@ const signedInRoutes: RouteObject[] = [
   lazyPage(paths.paymentSuccess, async () => (await import('../features/subscriptions')).PaymentSuccessPage),
   lazyPage(paths.textToVideo, async () => (await import('../features/text-to-video')).TextToVideoPage),
   lazyPage(paths.imageToVideo, async () => (await import('./image-to-video-screen')).ImageToVideoScreen),
+  lazyPage(paths.studio, async () => (await import('../features/studio')).StudioPage),
 ];
 
 export const routes: RouteObject[] = [

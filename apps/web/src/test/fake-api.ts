@@ -185,3 +185,65 @@ export function testUser(overrides: Partial<User> = {}): User {
 }
 
 export const tokenAnswer = { access_token: 'token-abc', token_type: 'bearer', expires_in: 3600 };
+
+/**
+ * A server-sent event stream the test plays: use `handler` as the answer of an event-stream call
+ * (`'GET /studio/veo/jobs/job-1/events': stream.handler`), then `send` events and `end` the stream.
+ * Each event is checked against the call's response schema (`{type, ...}` for the studio's events), as
+ * the JSON answers are. Every request opens a new connection; `send` writes to the open ones.
+ */
+export function fakeEventStream() {
+  const encoder = new TextEncoder();
+  const open = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const connections: SentRequest[] = [];
+  let nextId = 1;
+  let path = '';
+
+  function write(text: string) {
+    for (const controller of open) controller.enqueue(encoder.encode(text));
+  }
+
+  return {
+    handler: (request: SentRequest): Response => {
+      connections.push(request);
+      path = request.path;
+      let own: ReadableStreamDefaultController<Uint8Array> | null = null;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          own = controller;
+          open.add(controller);
+        },
+        cancel() {
+          if (own) open.delete(own);
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+    },
+    /** The requests that opened a connection (read `Last-Event-ID` from their headers). */
+    connections,
+    /** How many connections are open now. */
+    get openCount(): number {
+      return open.size;
+    },
+    /** Sends one event, `event: {type}` and `data: {JSON of event}`, with the next id. */
+    send(event: { type: string } & Record<string, unknown>) {
+      const call = contractCallFor('GET', path);
+      const parsed = call?.response.safeParse(event);
+      if (!call || !parsed?.success) {
+        invalidAnswers.push(`GET ${path}: the event ${JSON.stringify(event)} does not fit the contract`);
+      }
+      write(`id: ${nextId}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      nextId += 1;
+    },
+    /** Writes raw text (comments, broken events). */
+    sendRaw(text: string) {
+      write(text);
+    },
+    /** The server ends every open connection. */
+    end() {
+      for (const controller of open) controller.close();
+      open.clear();
+    },
+  };
+}
+export type FakeEventStream = ReturnType<typeof fakeEventStream>;

@@ -1,0 +1,42 @@
+import {
+  createStudioJob,
+  type CreateStudioJobBody,
+  type StudioJob,
+  type StudioJobCreated,
+} from '@reelcraft/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { studioKeys } from './studio-keys';
+
+/** POST /studio/veo/jobs: starts generating the four candidates (403 when the quota is used up). */
+export function postStudioJob(body: CreateStudioJobBody): Promise<StudioJobCreated> {
+  return callApi(createStudioJob, { body });
+}
+
+/** The state of a job just accepted, before its first event: nothing generated yet. */
+export function newStudioJob({ job_id, workflow_id }: StudioJobCreated): StudioJob {
+  return {
+    job_id,
+    workflow_id,
+    status: 'CREATED',
+    progress: 0,
+    candidates: [],
+    selected_candidate_id: null,
+    steps: [],
+    assets: [],
+    final_video_url: null,
+    voiceover_audio_url: null,
+    error: null,
+  };
+}
+
+/** Starts a job and seeds its cached state, so the screen follows it from the events at once. */
+export function useCreateStudioJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postStudioJob,
+    onSuccess: (created) => {
+      queryClient.setQueryData(studioKeys.job(created.job_id), newStudioJob(created));
+    },
+  });
+}
