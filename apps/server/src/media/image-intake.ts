@@ -159,3 +159,197 @@ export async function imageColors(image: VettedImage): Promise<{ dominant: strin
     average: hex(r?.mean ?? 0, g?.mean ?? 0, b?.mean ?? 0),
   };
 }
+
+/** Where a subject stands in its scene: its centre across the frame and its height, as fractions. */
+export interface SubjectPlacement {
+  x: number;
+  scale: number;
+}
+
+// A product shot's background counts as plain when its border varies less than this (0..255).
+const PLAIN_BORDER_SPREAD = 22;
+
+/**
+ * A still with the subject (a product or person photo) standing in a scene: a plain background
+ * (a product on white) is cut away so the subject itself sits on the scene's backdrop, with a
+ * contact shadow under it and a soft drop shadow; any other photo stands as a framed print. The
+ * shot's motion then moves it and the scene's light plays over it.
+ */
+export async function placeSubject(
+  image: VettedImage,
+  backdrop: Buffer,
+  width: number,
+  height: number,
+  placement: SubjectPlacement,
+): Promise<Buffer> {
+  const box = { width: Math.round(width * 0.62), height: Math.round(height * placement.scale) };
+  const keyed = await sharpFromVetted(image)
+    .resize(box.width, box.height, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const background = borderColour(keyed.data, keyed.info.width, keyed.info.height);
+  const cutOut = background.spread < PLAIN_BORDER_SPREAD;
+  if (cutOut) keyOutFromBorder(keyed.data, keyed.info.width, keyed.info.height, background.colour);
+  // Cut out, the subject is trimmed to what is left of it and fills the box again.
+  const bounds = cutOut ? opaqueBounds(keyed.data, keyed.info.width, keyed.info.height) : undefined;
+  const { data, info } = await sharp(keyed.data, {
+    raw: { width: keyed.info.width, height: keyed.info.height, channels: 4 },
+  })
+    .extract(bounds ?? { left: 0, top: 0, width: keyed.info.width, height: keyed.info.height })
+    .resize(box.width, box.height, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (!cutOut)
+    roundCorners(data, info.width, info.height, Math.round(Math.min(info.width, info.height) * 0.04));
+  const subject = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
+
+  // The subject stands on a floor a little above the frame's bottom, centred at `x`.
+  const left = Math.round(Math.min(width - info.width, Math.max(0, placement.x * width - info.width / 2)));
+  const top = Math.round(Math.max(0, height * 0.9 - info.height));
+  const shadowBlur = Math.max(2, Math.round(height * 0.018));
+  // The subject's own outline, darkened and blurred, falls a little behind and below it.
+  const shadowPixels = Buffer.alloc(info.width * info.height * 4);
+  for (let pixel = 0; pixel < info.width * info.height; pixel += 1) {
+    shadowPixels[pixel * 4 + 3] = Math.round((data[pixel * 4 + 3] ?? 0) * 0.45);
+  }
+  const dropShadow = await sharp(shadowPixels, {
+    raw: { width: info.width, height: info.height, channels: 4 },
+  })
+    .blur(shadowBlur)
+    .png()
+    .toBuffer();
+  const contactWidth = Math.round(info.width * 0.9);
+  const contactHeight = Math.max(6, Math.round(height * 0.05));
+  const contact = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${contactWidth}" height="${contactHeight * 2}">` +
+        `<ellipse cx="${contactWidth / 2}" cy="${contactHeight}" rx="${contactWidth / 2 - 2}" ry="${contactHeight / 2}" fill="black" fill-opacity="0.5"/></svg>`,
+    ),
+  )
+    .blur(Math.max(1, contactHeight / 3))
+    .png()
+    .toBuffer();
+
+  return sharp(backdrop)
+    .resize(width, height)
+    .composite([
+      {
+        input: contact,
+        left: Math.round(left + (info.width - contactWidth) / 2),
+        top: Math.max(0, Math.min(height - contactHeight * 2, top + info.height - contactHeight)),
+      },
+      {
+        input: dropShadow,
+        left: Math.min(width - info.width, left + Math.round(width * 0.008)),
+        top: Math.min(height - info.height, top + Math.round(height * 0.02)),
+      },
+      { input: subject, left, top },
+    ])
+    .removeAlpha()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** The mean colour of an RGBA image's outer ring, and how much the ring varies from it. */
+function borderColour(
+  pixels: Buffer,
+  width: number,
+  height: number,
+): { colour: [number, number, number]; spread: number } {
+  const samples: [number, number, number][] = [];
+  const ring = Math.max(1, Math.round(Math.min(width, height) * 0.02));
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (x >= ring && x < width - ring && y >= ring && y < height - ring) continue;
+      const i = (y * width + x) * 4;
+      samples.push([pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0]);
+    }
+  }
+  const mean = [0, 1, 2].map((c) => samples.reduce((sum, s) => sum + s[c]!, 0) / samples.length) as [
+    number,
+    number,
+    number,
+  ];
+  const spread = Math.sqrt(
+    samples.reduce(
+      (sum, s) => sum + (s[0] - mean[0]) ** 2 + (s[1] - mean[1]) ** 2 + (s[2] - mean[2]) ** 2,
+      0,
+    ) / samples.length,
+  );
+  return { colour: mean, spread };
+}
+
+/**
+ * Makes the background transparent: the pixels close to its colour that are connected to the border
+ * (so a white label on a red mug stays), with a soft edge.
+ */
+function keyOutFromBorder(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  background: [number, number, number],
+): void {
+  const near = 26;
+  const far = 70;
+  const distance = (pixel: number) =>
+    Math.hypot(
+      (pixels[pixel * 4] ?? 0) - background[0],
+      (pixels[pixel * 4 + 1] ?? 0) - background[1],
+      (pixels[pixel * 4 + 2] ?? 0) - background[2],
+    );
+  const seen = new Uint8Array(width * height);
+  const queue: number[] = [];
+  for (let x = 0; x < width; x += 1) queue.push(x, (height - 1) * width + x);
+  for (let y = 0; y < height; y += 1) queue.push(y * width, y * width + width - 1);
+  while (queue.length > 0) {
+    const pixel = queue.pop()!;
+    if (seen[pixel]) continue;
+    seen[pixel] = 1;
+    const d = distance(pixel);
+    if (d >= far) continue;
+    pixels[pixel * 4 + 3] = Math.round(
+      (pixels[pixel * 4 + 3] ?? 255) * Math.max(0, (d - near) / (far - near)),
+    );
+    const x = pixel % width;
+    if (x > 0) queue.push(pixel - 1);
+    if (x < width - 1) queue.push(pixel + 1);
+    if (pixel >= width) queue.push(pixel - width);
+    if (pixel < width * (height - 1)) queue.push(pixel + width);
+  }
+}
+
+/** The box around an RGBA image's visible pixels; undefined when nothing is visible. */
+function opaqueBounds(
+  pixels: Buffer,
+  width: number,
+  height: number,
+): { left: number; top: number; width: number; height: number } | undefined {
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if ((pixels[(y * width + x) * 4 + 3] ?? 0) < 32) continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  return maxX < 0 ? undefined : { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+}
+
+/** Rounds an RGBA image's corners (a framed print). */
+function roundCorners(pixels: Buffer, width: number, height: number, radius: number): void {
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const dx = x < radius ? radius - x : x >= width - radius ? x - (width - radius - 1) : 0;
+      const dy = y < radius ? radius - y : y >= height - radius ? y - (height - radius - 1) : 0;
+      if (dx > 0 && dy > 0 && dx * dx + dy * dy > radius * radius) pixels[(y * width + x) * 4 + 3] = 0;
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import { frameCount } from '../../media/frame-size';
+import type { SubjectPlacement } from '../../media/image-intake';
 import type { MusicMood } from '../../media/music-bed';
 import type { Motion, MotionKind, Transition, TransitionKind } from '../../media/render-plan';
 import { createRandom, hashText, type Random } from '../../media/seeded-random';
@@ -14,7 +15,11 @@ import { paletteFromColor, shiftPalette, type Palette } from './palette';
 import type { Motif, SpriteKind } from './scene-art';
 
 /** What a scene shows: generated art, or one of the caller's (vetted) images. */
-export type SceneSource = { kind: 'art'; motifs: readonly Motif[] } | { kind: 'image'; index: number };
+export type SceneSource =
+  | { kind: 'art'; motifs: readonly Motif[] }
+  | { kind: 'image'; index: number }
+  /** A studio subject reference standing in a scene of generated art. */
+  | { kind: 'subject'; index: number; motifs: readonly Motif[]; placement: SubjectPlacement };
 
 export interface PlannedSprite {
   kind: SpriteKind;
@@ -302,7 +307,7 @@ export interface TextPlanRequest {
   /** Forces a palette variant (candidates) or a palette (a style reference's colours). */
   paletteVariant?: number;
   palette?: Palette;
-  /** Images shown between the art scenes (studio subject references), by index. */
+  /** Studio subject references: every scene shows one standing in its art, by index. */
   imageCount?: number;
 }
 
@@ -318,7 +323,7 @@ export function planTextVideo(request: TextPlanRequest): StoryPlan {
   const look = CATEGORY_LOOKS[match.category];
   const totalFrames = frameCount(request.durationSeconds, fps);
   const imageCount = request.imageCount ?? 0;
-  const count = Math.max(sceneCountFor(request.durationSeconds), Math.min(6, imageCount + 1));
+  const count = Math.max(sceneCountFor(request.durationSeconds), Math.min(6, imageCount));
   const phrases = phrasesForScenes(prompt, count, match.category, random.fork('phrases'));
   const basePalette =
     request.palette ?? paletteFor(words, look, random.fork('palette'), request.paletteVariant);
@@ -340,11 +345,16 @@ export function planTextVideo(request: TextPlanRequest): StoryPlan {
       asked.length > 0
         ? asked.slice(0, 2)
         : (look.motifSets[(motifOffset + index) % look.motifSets.length] ?? []);
-    // Studio subject references take every other scene after the title.
-    const imageIndex = imageCount > 0 && index > 0 ? index - 1 : -1;
+    // The studio's subject is the point of the video: it stands in every scene, taking turns when
+    // there are several, placed differently by each candidate's seed.
     const source: SceneSource =
-      imageIndex >= 0 && imageIndex < imageCount
-        ? { kind: 'image', index: imageIndex }
+      imageCount > 0
+        ? {
+            kind: 'subject',
+            index: index % imageCount,
+            motifs,
+            placement: { x: sceneRandom.range(0.3, 0.7), scale: sceneRandom.range(0.42, 0.62) },
+          }
         : { kind: 'art', motifs };
     const palette = index === 0 ? basePalette : shiftPalette(basePalette, sceneRandom.range(-10, 10));
     const kind =

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { fitCaption, typewriterSteps } from '../../media/captions';
 import type { CaptionFonts } from '../../media/font-files';
-import { composeStill, type VettedImage } from '../../media/image-intake';
+import { composeStill, placeSubject, type VettedImage } from '../../media/image-intake';
 import type { CaptionLine, Shot, Sprite } from '../../media/render-plan';
 import { createRandom } from '../../media/seeded-random';
 import type { TempWorkspace } from '../../media/temp-workspace';
@@ -130,17 +130,25 @@ export async function materializeShots(plan: StoryPlan, context: MaterializeCont
   return Promise.all(
     plan.scenes.map(async (scene, index): Promise<Shot> => {
       const imagePath = workspace.file(`still-${index}.png`);
-      if (scene.source.kind === 'art') {
+      const { source } = scene;
+      if (source.kind === 'art' || source.kind === 'subject') {
         const svg = sceneSvg({
           width,
           height,
           palette: scene.palette,
-          motifs: scene.source.motifs,
+          motifs: source.motifs,
           random: createRandom(scene.artSeed),
         });
-        await sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 1 }).toFile(imagePath);
+        const art = await sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 1 }).toBuffer();
+        if (source.kind === 'art') {
+          await fs.writeFile(imagePath, art);
+        } else {
+          const image = context.images[source.index];
+          if (!image) throw new RangeError(`Scene ${index} points to a missing subject`);
+          await fs.writeFile(imagePath, await placeSubject(image, art, width, height, source.placement));
+        }
       } else {
-        const image = context.images[scene.source.index];
+        const image = context.images[source.index];
         if (!image) throw new RangeError(`Scene ${index} points to a missing image`);
         // Stills at the frame's size: a larger one costs the encoder ~12 % more for little gain.
         await fs.writeFile(imagePath, await composeStill(image, width, height));
