@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { studioMessages } from '@reelcraft/contract';
+import { signedInAccount } from './support/accounts';
+
+// AI Studio against the real server and its offline providers: a prompt and an uploaded subject photo
+// make four candidates, which arrive one by one on the job's event stream; the user picks one, narrates
+// it with a voice, lip-syncs it and plays the exported video.
+
+function subjectPhoto(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reelcraft-studio-')), 'founder.png');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=orange:s=320x320',
+    '-frames:v',
+    '1',
+    file,
+  ]);
+  return file;
+}
+
+test('a user makes a personalized video: candidates, voiceover, lip-sync and export', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signedInAccount(page, 'Studio Creator');
+
+  await page.goto('/studio?reset=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Studio' })).toBeVisible();
+  await page.getByRole('button', { name: /Create Personalized Video/ }).click();
+
+  await page
+    .getByRole('textbox', { name: 'Prompt' })
+    .fill('A friendly founder waves at the camera in a bright, sunny office');
+  await page.getByLabel('Upload subject photos').setInputFiles(subjectPhoto());
+  await expect(page.getByRole('listitem', { name: 'Subject references 1: founder.png' })).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Duration (seconds)' }).fill('3');
+  await page.getByRole('button', { name: 'Generate 4 Candidates' }).click();
+
+  // The candidates arrive one by one; the modal counts them and closes once all are ready.
+  const modal = page.getByRole('dialog', { name: 'Generating candidates' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText(/Candidates ready [0-4]\/4/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Step 2: Candidate Review/ })).toHaveAttribute(
+    'aria-current',
+    'step',
+    { timeout: 200_000 },
+  );
+  await expect(modal).toBeHidden();
+  await expect(page.getByText(studioMessages.candidatesReady(4))).toBeVisible();
+  const candidates = page.getByRole('list', { name: 'Candidates' });
+  await expect(candidates.getByRole('listitem')).toHaveCount(4);
+  const firstPreview = candidates.getByLabel('Candidate 1 preview');
+  await expect
+    .poll(() => firstPreview.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+
+  await candidates.getByRole('button', { name: 'Select Candidate 2' }).click();
+  await expect(candidates.getByRole('listitem', { name: 'Candidate 2 (selected)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Voiceover' })).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Narration text' })
+    .fill('Hello! Welcome to our new studio. We are glad you are here.');
+  await page.getByRole('radio', { name: /Bella/ }).check();
+  await page.getByRole('button', { name: 'Generate Voiceover' }).click();
+  const narration = page.getByLabel('Voiceover audio');
+  await expect(narration).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() => narration.evaluate((audio: HTMLAudioElement) => audio.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('button', { name: 'Apply Lip-sync' }).click();
+  await expect(page.getByText(/Lip-sync applied/)).toBeVisible({ timeout: 200_000 });
+  await expect(page.getByRole('button', { name: 'Step 4: Lip-sync (completed)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const result = page.getByRole('region', { name: 'Your video is ready!' });
+  await expect(result).toBeVisible();
+  const video = result.locator('video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(0);
+  await result.getByRole('button', { name: /Play/ }).first().click();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  await expect(result.getByRole('link', { name: 'Open in My Projects' })).toHaveAttribute(
+    'href',
+    '/projects',
+  );
+
+  // The workflow survives a reload: the job is read back and the export is still there.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your video is ready!' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
