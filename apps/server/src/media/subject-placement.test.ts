@@ -40,7 +40,13 @@ describe('a subject placed in a scene', () => {
 
   it('keeps a busy photo whole, framed in the scene', async () => {
     const noisy = await sharp({
-      create: { width: 300, height: 200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 300,
+        height: 200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .png()
       .toBuffer();

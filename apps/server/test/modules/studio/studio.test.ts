@@ -21,7 +21,7 @@ import { describeEachDatabase } from '../../helpers/each-database';
 import { waitFor } from '../../helpers/processes';
 import { makeTempDir, startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
-import { testImage } from '../../fixtures/test-images';
+import { testImage, toneWav } from '../../fixtures/test-images';
 
 const PROMPT = 'A red ceramic mug on a wooden table, steam rising, warm morning light';
 const JOB = '/studio/veo/jobs';
@@ -344,6 +344,53 @@ describe('the whole studio walk, rendered offline', () => {
     expect(selected.json()).toMatchObject({ status: 'VIDEO_READY', final_video_url: expect.any(String) });
     expect((await post(api, `${JOB}/${jobId}/select`, { candidate_id: 'candidate-9' })).status).toBe(404);
 
+    // Extend the chosen clip by 2 s (once, whatever the retries), then narrate it.
+    const extendBody = { additional_seconds: 2 };
+    const extended = await post(api, `${JOB}/${jobId}/extend`, extendBody, 'extend-key-1');
+    expect(extended.status).toBe(200);
+    expect((await post(api, `${JOB}/${jobId}/extend`, extendBody, 'extend-key-1')).status).toBe(200);
+    const afterExtension = await waitFor(
+      async () => {
+        const job = await jobState(api, jobId);
+        const step = job.steps.find((item) => item.step_type === 'extend');
+        return step && step.status !== 'running' ? { job, step } : undefined;
+      },
+      'the extension to finish',
+      120_000,
+    );
+    expect(afterExtension.step.status).toBe('completed');
+    const extendedFile = path.join(scratch, 'extended.mp4');
+    const { pathname: extendedPath, search: extendedQuery } = new URL(
+      afterExtension.step.output_urls[0]!,
+      server.baseUrl,
+    );
+    await fs.writeFile(
+      extendedFile,
+      Buffer.from(await (await fetch(`${server.baseUrl}${extendedPath}${extendedQuery}`)).arrayBuffer()),
+    );
+    const extendedProbe = await probeMedia(server.providers.mediaTools, extendedFile);
+    expect(extendedProbe.durationSeconds).toBeGreaterThan(4.5);
+
+    // A recorded voiceover is vetted by its content: noise is refused, a real recording taken.
+    const refused = await api.postForm(
+      `${JOB}/${jobId}/voiceover/recorded`,
+      formData({}, [
+        { name: 'audio_file', data: Buffer.from('not audio at all'), filename: 'x.wav', type: 'audio/wav' },
+      ]),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json<{ detail: string }>().detail).toContain(studioMessages.invalidRecordedAudio);
+    const recorded = await api.postForm(
+      `${JOB}/${jobId}/voiceover/recorded`,
+      formData({}, [{ name: 'audio_file', data: toneWav(2), filename: 'take.wav', type: 'audio/wav' }]),
+    );
+    expect(recorded.status).toBe(200);
+    expect(recorded.json()).toMatchObject({
+      status: 'VOICEOVER_READY',
+      voiceover_audio_url: expect.any(String),
+    });
+
+    // The synthesised voiceover replaces it.
     const body = { text: 'Meet the mug that makes every morning warmer.', voice_id: 'adam' };
     const first = await post(api, `${JOB}/${jobId}/voiceover`, body, 'voiceover-key-1');
     expect(first.status).toBe(200);
@@ -364,7 +411,9 @@ describe('the whole studio walk, rendered offline', () => {
       .select()
       .from(studioSteps)
       .where(eq(studioSteps.jobId, jobId));
-    expect(steps.filter((step) => step.type === 'voiceover')).toHaveLength(1);
+    // The recorded take and one synthesised voiceover, though that was asked twice.
+    expect(steps.filter((step) => step.type === 'voiceover')).toHaveLength(2);
+    expect(steps.filter((step) => step.type === 'extend')).toHaveLength(1);
     expect(steps.filter((step) => step.type === 'lipsync')).toHaveLength(1);
 
     const complete = await waitFor(
@@ -397,6 +446,18 @@ describe('the whole studio walk, rendered offline', () => {
       assets: { asset_type: string; metadata: object }[];
     }>();
     expect(assets.assets.filter((asset) => asset.asset_type === 'video')).toHaveLength(5);
+    // The local lip-sync fits the clip to the narration: the video lasts as long as the voice.
+    const voiceFile = path.join(scratch, 'voiceover.audio');
+    const { pathname: voicePath, search: voiceQuery } = new URL(
+      complete.voiceover_audio_url!,
+      server.baseUrl,
+    );
+    await fs.writeFile(
+      voiceFile,
+      Buffer.from(await (await fetch(`${server.baseUrl}${voicePath}${voiceQuery}`)).arrayBuffer()),
+    );
+    const voice = await probeMedia(server.providers.mediaTools, voiceFile);
+    expect(Math.abs((probe.durationSeconds ?? 0) - (voice.durationSeconds ?? 0))).toBeLessThan(0.6);
     expect(assets.assets).toContainEqual(expect.objectContaining({ asset_type: 'audio' }));
     const notifications = (await api.get('/notifications')).json<
       { title: string; link: string; status: string }[]
