@@ -57,7 +57,9 @@ export function useLipsyncWatch({ jobId, startedAt, active, onFailed }: LipsyncW
         if (controller.signal.aborted) return;
         failedInRow = 0;
         queryClient.setQueryData(studioKeys.job(id), job);
-        if (job.status === 'FAILED') {
+        // A failed lip-sync leaves the job usable: its last lip-sync step says it failed.
+        const lastLipsync = job.steps.filter((step) => step.step_type === 'lipsync').at(-1);
+        if (job.status === 'FAILED' || lastLipsync?.status === 'failed') {
           fail(job.error ?? studioMessages.lipsyncProcessingFailed);
           return;
         }
