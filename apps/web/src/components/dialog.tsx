@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CloseIcon } from './icons';
+import { XIcon } from 'lucide-react';
 import { iconButtonClasses } from './button-styles';
 
 interface DialogProps {
@@ -66,7 +66,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
               aria-label="Close dialog"
               className={`${iconButtonClasses} -mt-2 -mr-2 size-9`}
             >
-              <CloseIcon />
+              <XIcon />
             </button>
           </div>
           {description && (

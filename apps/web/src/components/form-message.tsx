@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckCircleIcon } from './icons';
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 
 /**
  * The outcome of a form, shown above or below it: an error (announced at once, role="alert") or a
@@ -26,9 +26,9 @@ export function FormMessage({
       } ${className}`}
     >
       {isError ? (
-        <AlertIcon className="mt-0.5 size-5 shrink-0" />
+        <CircleAlertIcon className="mt-0.5 size-5 shrink-0" />
       ) : (
-        <CheckCircleIcon className="mt-0.5 size-5 shrink-0" />
+        <CircleCheckIcon className="mt-0.5 size-5 shrink-0" />
       )}
       <div className="min-w-0 flex-1">{children}</div>
     </div>

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 
 export const inputClasses =
   'block h-11 w-full rounded-xl border border-zinc-300 bg-white px-3.5 text-base text-zinc-900 shadow-xs ' +

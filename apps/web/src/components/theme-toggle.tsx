@@ -1,6 +1,6 @@
+import { MoonIcon, SunIcon } from 'lucide-react';
 import { useTheme } from '../lib/theme';
 import { iconButtonClasses } from './button-styles';
-import { MoonIcon, SunIcon } from './icons';
 
 /** Switches between the dark and the light theme; its name says what a press will do. */
 export function ThemeToggle({ className = '' }: { className?: string }) {

@@ -10,8 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 import { Link } from 'react-router';
+import { BellIcon, CircleAlertIcon, CircleCheckIcon, XIcon } from 'lucide-react';
 import { iconButtonClasses } from './button-styles';
-import { AlertIcon, BellIcon, CheckCircleIcon, CloseIcon } from './icons';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -86,10 +86,10 @@ export function useToast(): ToastApi {
 
 const toneStyles: Record<ToastTone, { icon: ReactNode; accent: string }> = {
   success: {
-    icon: <CheckCircleIcon className="size-5" />,
+    icon: <CircleCheckIcon className="size-5" />,
     accent: 'text-emerald-600 dark:text-emerald-400',
   },
-  error: { icon: <AlertIcon className="size-5" />, accent: 'text-red-600 dark:text-red-400' },
+  error: { icon: <CircleAlertIcon className="size-5" />, accent: 'text-red-600 dark:text-red-400' },
   info: { icon: <BellIcon className="size-5" />, accent: 'text-violet-600 dark:text-violet-400' },
 };
 
@@ -140,7 +140,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         aria-label="Dismiss"
         className={`${iconButtonClasses} -mt-1.5 -mr-1.5 size-8 shrink-0`}
       >
-        <CloseIcon className="size-4" />
+        <XIcon className="size-4" />
       </button>
     </li>
   );

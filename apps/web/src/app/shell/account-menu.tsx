@@ -1,8 +1,14 @@
 import type { User } from '@reelcraft/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import {
+  ChevronsUpDownIcon,
+  CreditCardIcon,
+  LogOutIcon,
+  MessageSquareTextIcon,
+  UserIcon,
+} from 'lucide-react';
 import { UserAvatar } from '../../components/avatar';
-import { CardIcon, ChevronUpDownIcon, LogoutIcon, MessageIcon, UserIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 
 const itemClasses =
@@ -115,7 +121,7 @@ export function AccountMenu({
               <span className="block truncate text-sm font-medium">{name}</span>
               <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email}</span>
             </span>
-            <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-400" />
+            <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
           </>
         )}
       </button>
@@ -147,7 +153,7 @@ export function AccountMenu({
             </MenuLink>
             <MenuLink
               to={paths.subscriptionPlans}
-              icon={<CardIcon className="size-4.5" />}
+              icon={<CreditCardIcon className="size-4.5" />}
               onChoose={() => close(false)}
             >
               View Plans
@@ -162,7 +168,7 @@ export function AccountMenu({
               }}
               className={itemClasses}
             >
-              <MessageIcon className="size-4.5 text-zinc-500 dark:text-zinc-400" />
+              <MessageSquareTextIcon className="size-4.5 text-zinc-500 dark:text-zinc-400" />
               Share Feedback
             </button>
             <div className="my-1.5 border-t border-zinc-200 dark:border-white/10" role="separator" />
@@ -176,7 +182,7 @@ export function AccountMenu({
               }}
               className={itemClasses}
             >
-              <LogoutIcon className="size-4.5 text-zinc-500 dark:text-zinc-400" />
+              <LogOutIcon className="size-4.5 text-zinc-500 dark:text-zinc-400" />
               Logout
             </button>
           </div>

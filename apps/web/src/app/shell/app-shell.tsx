@@ -1,8 +1,8 @@
+import { BellIcon, MenuIcon } from 'lucide-react';
 import { useOpenFeedback } from '../../components/feedback-opener';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { iconButtonClasses } from '../../components/button-styles';
-import { BellIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { badgeText, useLiveNotifications, useUnreadNotificationsCount } from '../../features/notifications';
 import { paths } from '../../lib/paths';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { CrownIcon, RefreshCwIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../components/button-styles';
-import { CrownIcon, RefreshIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useVideoCount } from '../../lib/video-count';
 
@@ -98,7 +98,7 @@ export function PlanBox({ compact }: { compact: boolean }) {
               aria-label="Reload plan details"
               className={`${iconButtonClasses} size-7`}
             >
-              <RefreshIcon className="size-3.5" />
+              <RefreshCwIcon className="size-3.5" />
             </button>
             {upgrade}
           </span>

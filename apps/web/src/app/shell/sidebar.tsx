@@ -1,22 +1,22 @@
 import type { User } from '@reelcraft/contract';
-import type { ComponentType, SVGProps } from 'react';
 import { Link, NavLink } from 'react-router';
-import { iconButtonClasses } from '../../components/button-styles';
 import {
-  AvatarsIcon,
   BellIcon,
-  CardIcon,
-  CloseIcon,
+  ClapperboardIcon,
+  CreditCardIcon,
   FolderIcon,
-  HomeIcon,
+  HouseIcon,
   ImageIcon,
   ImagesIcon,
+  PanelLeftIcon,
   PlusIcon,
-  SidebarIcon,
-  SlidesIcon,
-  StudioIcon,
-  TextPromptIcon,
-} from '../../components/icons';
+  PresentationIcon,
+  TypeIcon,
+  UsersIcon,
+  XIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { iconButtonClasses } from '../../components/button-styles';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { badgeText } from '../../features/notifications';
@@ -27,7 +27,7 @@ import { PlanBox } from './plan-box';
 interface NavItem {
   label: string;
   to: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: LucideIcon;
   beta?: boolean;
   /** Shows the unread notifications badge. */
   unreadBadge?: boolean;
@@ -38,25 +38,25 @@ const navGroups: { title: string; items: NavItem[] }[] = [
   {
     title: 'Overview',
     items: [
-      { label: 'Dashboard', to: paths.dashboard, icon: HomeIcon },
+      { label: 'Dashboard', to: paths.dashboard, icon: HouseIcon },
       { label: 'My Projects', to: paths.projects, icon: FolderIcon },
     ],
   },
   {
     title: 'Creation Studio',
     items: [
-      { label: 'AI Studio', to: paths.studioFresh, icon: StudioIcon, beta: true },
-      { label: 'Text to Video', to: paths.textToVideo, icon: TextPromptIcon },
+      { label: 'AI Studio', to: paths.studioFresh, icon: ClapperboardIcon, beta: true },
+      { label: 'Text to Video', to: paths.textToVideo, icon: TypeIcon },
       { label: 'Image to Video', to: paths.imageToVideo, icon: ImagesIcon },
-      { label: 'Slides to Video', to: paths.pptToVideo, icon: SlidesIcon },
+      { label: 'Slides to Video', to: paths.pptToVideo, icon: PresentationIcon },
     ],
   },
   {
     title: 'Library',
     items: [
       { label: 'Image Library', to: paths.imageLibrary, icon: ImageIcon },
-      { label: 'Avatars', to: paths.avatars, icon: AvatarsIcon },
-      { label: 'Subscription Plans', to: paths.subscriptionPlans, icon: CardIcon },
+      { label: 'Avatars', to: paths.avatars, icon: UsersIcon },
+      { label: 'Subscription Plans', to: paths.subscriptionPlans, icon: CreditCardIcon },
       { label: 'Notifications', to: paths.notifications, icon: BellIcon, unreadBadge: true },
     ],
   },
@@ -115,7 +115,7 @@ export function Sidebar({
             title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
             className={`${iconButtonClasses} size-9 text-zinc-500 dark:text-zinc-400 ${compact ? '' : 'ml-auto'}`}
           >
-            <SidebarIcon className="size-5" />
+            <PanelLeftIcon className="size-5" />
           </button>
         ) : (
           <button
@@ -125,7 +125,7 @@ export function Sidebar({
             data-drawer-close
             className={`${iconButtonClasses} ml-auto size-9`}
           >
-            <CloseIcon />
+            <XIcon />
           </button>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CrownIcon, XIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../components/button-styles';
-import { CloseIcon, CrownIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
 import { isGenerationAllowed, isSubscribed, useVideoCount } from '../../lib/video-count';
@@ -43,7 +43,7 @@ export function UpsellBanner() {
           aria-label="Dismiss upgrade message"
           className={`${iconButtonClasses} size-8 shrink-0`}
         >
-          <CloseIcon className="size-4" />
+          <XIcon className="size-4" />
         </button>
       </div>
     </section>

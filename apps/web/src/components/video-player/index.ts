@@ -2,4 +2,3 @@ export { VideoPlayer, type PlayerState } from './video-player';
 export { VideoViewer, isPlayable, unavailableText } from './video-viewer';
 export { downloadUrl, useVideoDownload, videoFileName } from './download-video';
 export { mediaErrorMessage } from './media-error';
-export { DownloadIcon, PencilIcon, SearchIcon, TrashIcon } from './player-icons';

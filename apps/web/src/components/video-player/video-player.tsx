@@ -5,18 +5,20 @@ import {
   playerMessages,
 } from '@reelcraft/contract';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  CircleAlertIcon,
+  MaximizeIcon,
+  MinimizeIcon,
+  PauseIcon,
+  PlayIcon,
+  RefreshCwIcon,
+  RotateCcwIcon,
+  Volume2Icon,
+  VolumeXIcon,
+} from 'lucide-react';
 import { buttonClasses } from '../button-styles';
-import { AlertIcon, PlayIcon, RefreshIcon } from '../icons';
 import { Spinner } from '../spinner';
 import { mediaErrorMessage } from './media-error';
-import {
-  ExitFullscreenIcon,
-  FullscreenIcon,
-  MutedIcon,
-  PauseIcon,
-  ReplayIcon,
-  VolumeIcon,
-} from './player-icons';
 
 /** Where the player is (spec 001 section 4); muted and fullscreen are held beside it. */
 export type PlayerState = 'loading' | 'error' | 'loaded' | 'playing' | 'ended';
@@ -236,11 +238,11 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
           role="alert"
           className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 p-6 text-center"
         >
-          <AlertIcon className="size-8 text-red-400" />
+          <CircleAlertIcon className="size-8 text-red-400" />
           <p className="text-sm font-medium">{error ?? playerMessages.loadFailed}</p>
           <p className="text-xs text-white/70">{playerMessages.loadFailedTryDownload}</p>
           <button type="button" onClick={retry} className={buttonClasses({ variant: 'inverse', size: 'sm' })}>
-            <RefreshIcon className="size-4" />
+            <RefreshCwIcon className="size-4" />
             Retry
           </button>
         </div>
@@ -253,7 +255,7 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
             onClick={() => void play()}
             className={buttonClasses({ variant: 'inverse', size: 'md' })}
           >
-            <ReplayIcon className="size-4" />
+            <RotateCcwIcon className="size-4" />
             Replay
           </button>
         </div>
@@ -301,7 +303,7 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
           aria-pressed={muted}
           className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
         >
-          {muted ? <MutedIcon className="size-4.5" /> : <VolumeIcon className="size-4.5" />}
+          {muted ? <VolumeXIcon className="size-4.5" /> : <Volume2Icon className="size-4.5" />}
         </button>
         <span className="text-xs text-white/85 tabular-nums">
           {formatTime(currentTime)} / {formatTime(duration)}
@@ -325,7 +327,7 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
           aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
           className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
         >
-          {fullscreen ? <ExitFullscreenIcon className="size-4.5" /> : <FullscreenIcon className="size-4.5" />}
+          {fullscreen ? <MinimizeIcon className="size-4.5" /> : <MaximizeIcon className="size-4.5" />}
         </button>
       </div>
     </div>

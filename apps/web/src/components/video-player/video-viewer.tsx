@@ -1,10 +1,9 @@
 import { projectsMessages, type Video } from '@reelcraft/contract';
 import { useEffect, useId, useRef } from 'react';
+import { DownloadIcon, XIcon } from 'lucide-react';
 import { buttonClasses, iconButtonClasses } from '../button-styles';
-import { CloseIcon } from '../icons';
 import { Spinner } from '../spinner';
 import { useVideoDownload } from './download-video';
-import { DownloadIcon } from './player-icons';
 import { VideoPlayer } from './video-player';
 
 /** Whether a video can play or download: completed with a URL (spec 001 section 4). */
@@ -69,7 +68,7 @@ export function VideoViewer({ video, onClose }: { video: Video | null; onClose: 
               aria-label="Close viewer"
               className={`${iconButtonClasses} -mt-1 -mr-2 size-9 shrink-0`}
             >
-              <CloseIcon />
+              <XIcon />
             </button>
           </div>
           <div className="mt-4 overflow-hidden rounded-xl">

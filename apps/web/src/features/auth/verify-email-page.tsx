@@ -1,8 +1,8 @@
 import { VERIFICATION_REDIRECT_DELAY_MS } from '@reelcraft/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CircleAlertIcon, CircleCheckIcon, MailIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
-import { AlertIcon, CheckCircleIcon, MailIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { useVerifyEmail } from './api/verify-email';
@@ -108,7 +108,11 @@ function VerifyToken({ token }: { token: string }) {
 
   if (verification.isError) {
     return (
-      <StatusCard tone="error" icon={<AlertIcon className="size-7" />} title="We could not verify your email">
+      <StatusCard
+        tone="error"
+        icon={<CircleAlertIcon className="size-7" />}
+        title="We could not verify your email"
+      >
         <p role="alert" className="mt-3 text-sm leading-6 text-zinc-700 dark:text-zinc-300">
           {verificationErrorMessage(verification.error)}
         </p>
@@ -132,7 +136,7 @@ function VerifyToken({ token }: { token: string }) {
   }
 
   return (
-    <StatusCard tone="success" icon={<CheckCircleIcon className="size-7" />} title="Email verified">
+    <StatusCard tone="success" icon={<CircleCheckIcon className="size-7" />} title="Email verified">
       <p role="status" className="mt-3 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
         Your email address is confirmed. Taking you to sign in…
       </p>

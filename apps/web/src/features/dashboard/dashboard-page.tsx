@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowRightIcon } from 'lucide-react';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
 import { generationBlockedMessage, isGenerationAllowed, useVideoCount } from '../../lib/video-count';

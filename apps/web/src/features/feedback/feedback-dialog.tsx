@@ -9,13 +9,13 @@ import {
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { CircleAlertIcon, CircleCheckIcon, MailIcon } from 'lucide-react';
 import { useSession } from '../../lib/session';
 import { showServerFieldErrors, type FieldOfLoc } from '../../lib/server-field-errors';
 import { supportEmail } from '../../lib/support';
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { FormMessage } from '../../components/form-message';
-import { AlertIcon, CheckCircleIcon, MailIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { inputClasses, TextField } from '../../components/text-field';
 import { useFeedbackQuestions } from './get-feedback-questions';
@@ -256,7 +256,7 @@ function QuestionField({
   );
   const errorText = error && (
     <p id={errorId} className="mt-2 flex items-center gap-1.5 text-sm text-red-600 dark:text-red-400">
-      <AlertIcon className="size-4 shrink-0" />
+      <CircleAlertIcon className="size-4 shrink-0" />
       {error}
     </p>
   );
@@ -397,7 +397,7 @@ function ThanksPanel({ onClose }: { onClose: () => void }) {
   return (
     <div className="mt-4 flex flex-col items-center px-2 py-6 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-        <CheckCircleIcon className="size-7" />
+        <CircleCheckIcon className="size-7" />
       </span>
       <p role="status" className="font-display mt-5 text-xl font-semibold tracking-tight">
         {feedbackMessages.thanks}

@@ -7,20 +7,22 @@ import {
 } from '@reelcraft/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
-import { Dialog } from '../../components/dialog';
 import {
-  AlertIcon,
   ArrowLeftIcon,
   CheckIcon,
+  CircleAlertIcon,
+  ClapperboardIcon,
+  DownloadIcon,
   ImageIcon,
   ImagesIcon,
-  RefreshIcon,
-  StudioIcon,
-} from '../../components/icons';
+  RefreshCwIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
+import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
-import { downloadUrl, DownloadIcon, TrashIcon } from '../../components/video-player';
+import { downloadUrl } from '../../components/video-player';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
@@ -131,7 +133,7 @@ export function ImageLibraryPage() {
             aria-label="Refresh images"
             className={`${iconButtonClasses} size-9`}
           >
-            {library.isFetching ? <Spinner /> : <RefreshIcon className="size-4.5" />}
+            {library.isFetching ? <Spinner /> : <RefreshCwIcon className="size-4.5" />}
           </button>
           {count > 0 && (
             <button
@@ -169,7 +171,7 @@ export function ImageLibraryPage() {
             role="alert"
             className="flex flex-col items-center rounded-2xl border border-zinc-200 px-6 py-12 text-center dark:border-white/10"
           >
-            <AlertIcon className="size-7 text-red-500" />
+            <CircleAlertIcon className="size-7 text-red-500" />
             <p className="mt-3 text-sm font-medium">
               {library.error.message === libraryMessages.loadTimeout
                 ? libraryMessages.loadTimeout
@@ -181,7 +183,7 @@ export function ImageLibraryPage() {
               disabled={library.isFetching}
               className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
             >
-              {library.isFetching ? <Spinner /> : <RefreshIcon className="size-4" />}
+              {library.isFetching ? <Spinner /> : <RefreshCwIcon className="size-4" />}
               Try Again
             </button>
           </div>
@@ -200,7 +202,7 @@ export function ImageLibraryPage() {
                 Image to Video
               </Link>
               <Link to={paths.studio} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-                <StudioIcon className="size-4" />
+                <ClapperboardIcon className="size-4" />
                 AI Studio
               </Link>
             </div>
@@ -256,7 +258,7 @@ export function ImageLibraryPage() {
                         aria-label={`Delete ${image.filename}`}
                         className={`${iconButtonClasses} size-8 shrink-0 hover:text-red-600 dark:hover:text-red-400`}
                       >
-                        <TrashIcon className="size-4" />
+                        <Trash2Icon className="size-4" />
                       </button>
                     </figcaption>
                   </figure>

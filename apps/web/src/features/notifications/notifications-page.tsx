@@ -1,6 +1,6 @@
 import { defaultFailure } from '@reelcraft/contract';
+import { BellIcon, CheckCheckIcon, CircleAlertIcon, RefreshCwIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
-import { AlertIcon, BellIcon, CheckAllIcon, RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useNow } from '../../lib/use-now';
 import { useNotifications } from './api/list-notifications';
@@ -49,7 +49,7 @@ export function NotificationsPage() {
               className: 'self-start sm:self-auto',
             })}
           >
-            {markAllRead.isPending ? <Spinner /> : <CheckAllIcon className="size-4" />}
+            {markAllRead.isPending ? <Spinner /> : <CheckCheckIcon className="size-4" />}
             Mark all as read
           </button>
         )}
@@ -63,14 +63,14 @@ export function NotificationsPage() {
             role="alert"
             className="flex flex-col items-center rounded-2xl border border-zinc-200 px-6 py-12 text-center dark:border-white/10"
           >
-            <AlertIcon className="size-8 text-red-500" />
+            <CircleAlertIcon className="size-8 text-red-500" />
             <p className="mt-3 font-semibold">{defaultFailure('load notifications')}</p>
             <button
               type="button"
               onClick={() => void notifications.refetch()}
               className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-5' })}
             >
-              <RefreshIcon className="size-4" />
+              <RefreshCwIcon className="size-4" />
               Try again
             </button>
           </div>

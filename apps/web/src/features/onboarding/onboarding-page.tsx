@@ -4,9 +4,9 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useForm, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { ArrowLeftIcon, ArrowRightIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
-import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { errorMessage } from '../../lib/api-client';

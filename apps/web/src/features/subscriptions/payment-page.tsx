@@ -9,9 +9,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArrowLeftIcon, CircleCheckIcon, CreditCardIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
-import { ArrowLeftIcon, CardIcon, CheckCircleIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { supportEmail } from '../../lib/support';
@@ -231,7 +231,7 @@ export function PaymentPage() {
           className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900 dark:border-emerald-500/25 dark:bg-emerald-500/10 dark:text-emerald-100"
         >
           <p className="flex items-start gap-2 font-semibold">
-            <CheckCircleIcon className="mt-0.5 size-5 shrink-0" />
+            <CircleCheckIcon className="mt-0.5 size-5 shrink-0" />
             {paymentMessages.succeeded}
           </p>
           <p className="mt-1 flex items-center gap-2 pl-7 text-sm opacity-80">
@@ -300,7 +300,7 @@ export function PaymentPage() {
                   onClick={() => void startRedirectCheckout()}
                   className={buttonClasses({ size: 'lg', className: 'w-full' })}
                 >
-                  {phase.name === 'starting' ? <Spinner /> : <CardIcon className="size-5" />}
+                  {phase.name === 'starting' ? <Spinner /> : <CreditCardIcon className="size-5" />}
                   {config.data.test_mode
                     ? `Continue to test checkout`
                     : `Pay ${formatPrice(order.price, order.currency)}`}

@@ -6,8 +6,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArrowRightIcon, CircleCheckIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
-import { ArrowRightIcon, CheckCircleIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { videoCountQueryKey } from '../../lib/video-count';
@@ -58,7 +58,7 @@ export function PaymentSuccessPage() {
         className="rounded-3xl border border-zinc-200 bg-white p-6 text-center shadow-xl shadow-zinc-900/5 sm:p-8 dark:border-white/10 dark:bg-zinc-900/60 dark:shadow-black/30"
       >
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300">
-          <CheckCircleIcon className="size-8" />
+          <CircleCheckIcon className="size-8" />
         </span>
         <h1 id="payment-success-heading" className="font-display mt-4 text-2xl font-semibold tracking-tight">
           Payment successful

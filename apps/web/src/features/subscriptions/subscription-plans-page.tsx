@@ -1,6 +1,6 @@
 import { FREE_PLAN_ID, type Plan } from '@reelcraft/contract';
+import { CircleAlertIcon, CrownIcon, RefreshCwIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
-import { AlertIcon, CrownIcon, RefreshIcon } from '../../components/icons';
 import { useCurrentUser } from '../../lib/session';
 import { useVideoCount } from '../../lib/video-count';
 import { useOrderedPlans } from './use-ordered-plans';
@@ -92,14 +92,14 @@ export function SubscriptionPlansPage() {
             className="flex flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-800 dark:border-red-500/25 dark:bg-red-500/10 dark:text-red-200"
           >
             <p className="flex items-center gap-2">
-              <AlertIcon className="size-5" /> The plans could not be loaded.
+              <CircleAlertIcon className="size-5" /> The plans could not be loaded.
             </p>
             <button
               type="button"
               onClick={() => void plans.refetch()}
               className={buttonClasses({ variant: 'secondary', size: 'sm' })}
             >
-              <RefreshIcon className="size-4" /> Try again
+              <RefreshCwIcon className="size-4" /> Try again
             </button>
           </div>
         ) : (

@@ -1,8 +1,8 @@
+import { ArrowLeftIcon, MessageSquareTextIcon } from 'lucide-react';
 import { useOpenFeedback } from '../../components/feedback-opener';
 import { Link } from 'react-router';
 import { InitialsAvatar } from '../../components/avatar';
 import { buttonClasses } from '../../components/button-styles';
-import { ArrowLeftIcon, MessageIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
 
@@ -66,7 +66,7 @@ export function MyDetailsPage() {
           onClick={() => openFeedback()}
           className={buttonClasses({ variant: 'secondary' })}
         >
-          <MessageIcon className="size-4" />
+          <MessageSquareTextIcon className="size-4" />
           Give Feedback
         </button>
       </div>

@@ -7,17 +7,11 @@ import {
 } from '@reelcraft/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { CircleAlertIcon, DownloadIcon, FilmIcon, PlayIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
-import { AlertIcon, FilmIcon, PlayIcon, PlusIcon, RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
-import {
-  DownloadIcon,
-  isPlayable,
-  unavailableText,
-  useVideoDownload,
-  VideoViewer,
-} from '../../components/video-player';
+import { isPlayable, unavailableText, useVideoDownload, VideoViewer } from '../../components/video-player';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useSessionStore } from '../../lib/session';
@@ -100,7 +94,7 @@ export function MyVideosPage() {
             role="alert"
             className="flex flex-col items-center rounded-2xl border border-zinc-200 px-6 py-12 text-center dark:border-white/10"
           >
-            <AlertIcon className="size-7 text-red-500" />
+            <CircleAlertIcon className="size-7 text-red-500" />
             <p className="mt-3 text-sm font-medium">
               {videos.error instanceof ApiError && videos.error.kind === 'http'
                 ? projectsMessages.fetchVideosFailed(videos.error.status)
@@ -112,7 +106,7 @@ export function MyVideosPage() {
               disabled={videos.isFetching}
               className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
             >
-              {videos.isFetching ? <Spinner /> : <RefreshIcon className="size-4" />}
+              {videos.isFetching ? <Spinner /> : <RefreshCwIcon className="size-4" />}
               Try Again
             </button>
           </div>

@@ -1,3 +1,11 @@
+import {
+  CircleAlertIcon,
+  FolderIcon,
+  MessageSquareTextIcon,
+  PlusIcon,
+  RefreshCwIcon,
+  SearchIcon,
+} from 'lucide-react';
 import { useOpenFeedback } from '../../components/feedback-opener';
 import {
   defaultFailure,
@@ -11,11 +19,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
-import { AlertIcon, FolderIcon, MessageIcon, PlusIcon, RefreshIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { inputClasses } from '../../components/text-field';
 import { useToast } from '../../components/toast';
-import { isPlayable, SearchIcon, useVideoDownload, VideoViewer } from '../../components/video-player';
+import { isPlayable, useVideoDownload, VideoViewer } from '../../components/video-player';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { findVideoQueryOptions } from './api/find-video';
@@ -128,7 +135,7 @@ export function ProjectsPage() {
             onClick={() => openFeedback()}
             className={buttonClasses({ variant: 'ghost', size: 'sm' })}
           >
-            <MessageIcon className="size-4" />
+            <MessageSquareTextIcon className="size-4" />
             Share feedback
           </button>
           <Link to={paths.dashboard} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
@@ -161,7 +168,7 @@ export function ProjectsPage() {
             disabled={projects.isFetching}
             className={`${iconButtonClasses} size-9`}
           >
-            {projects.isFetching ? <Spinner /> : <RefreshIcon className="size-4.5" />}
+            {projects.isFetching ? <Spinner /> : <RefreshCwIcon className="size-4.5" />}
           </button>
         </div>
         <div className="relative md:w-72">
@@ -190,7 +197,7 @@ export function ProjectsPage() {
             role="alert"
             className="flex flex-col items-center rounded-2xl border border-zinc-200 px-6 py-12 text-center dark:border-white/10"
           >
-            <AlertIcon className="size-7 text-red-500" />
+            <CircleAlertIcon className="size-7 text-red-500" />
             <p className="mt-3 text-sm font-medium">{loadErrorText(projects.error)}</p>
             <button
               type="button"
@@ -198,7 +205,7 @@ export function ProjectsPage() {
               disabled={projects.isFetching}
               className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
             >
-              {projects.isFetching ? <Spinner /> : <RefreshIcon className="size-4" />}
+              {projects.isFetching ? <Spinner /> : <RefreshCwIcon className="size-4" />}
               Try Again
             </button>
           </div>

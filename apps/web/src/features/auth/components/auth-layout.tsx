@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon } from '../../../components/icons';
+import { CheckIcon } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { paths } from '../../../lib/paths';

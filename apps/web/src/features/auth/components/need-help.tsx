@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { HelpIcon, KeyIcon, MailIcon } from '../../../components/icons';
+import { CircleHelpIcon, KeyRoundIcon, MailIcon } from 'lucide-react';
 
 /**
  * "Need help?" (spec 000 section 2.3): opens the choice between Forgot Password and Resend
@@ -30,7 +30,7 @@ export function NeedHelp({
         onClick={() => setOpen((shown) => !shown)}
         className="inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
       >
-        <HelpIcon className="size-4" />
+        <CircleHelpIcon className="size-4" />
         Need help?
       </button>
       {open && (
@@ -41,7 +41,7 @@ export function NeedHelp({
           className="mt-2 rounded-2xl border border-zinc-200 bg-white p-1.5 text-left shadow-lg shadow-zinc-900/5 dark:border-white/10 dark:bg-zinc-900 dark:shadow-black/30"
         >
           <button type="button" onClick={choose(onForgotPassword)} className={optionClasses}>
-            <KeyIcon className="size-4.5 text-violet-600 dark:text-violet-400" />
+            <KeyRoundIcon className="size-4.5 text-violet-600 dark:text-violet-400" />
             Forgot Password
           </button>
           <button type="button" onClick={choose(onResendVerification)} className={optionClasses}>

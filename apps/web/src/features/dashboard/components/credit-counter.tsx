@@ -1,6 +1,6 @@
 import { generationGateMessages, type VideoCount } from '@reelcraft/contract';
+import { CircleAlertIcon, FilmIcon, RefreshCwIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
-import { AlertIcon, FilmIcon, RefreshIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 
 /** The credit counter (spec 000 section 2.6): videos remaining, out of the period's allowance. */
@@ -35,7 +35,7 @@ export function CreditCounter({
     return (
       <div role="alert" className={frame}>
         <p className="flex items-start gap-2 text-sm text-red-700 dark:text-red-300">
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <CircleAlertIcon className="mt-0.5 size-4 shrink-0" />
           {generationGateMessages.checkFailed}
         </p>
         <button
@@ -44,7 +44,7 @@ export function CreditCounter({
           disabled={retrying}
           className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
         >
-          {retrying ? <Spinner /> : <RefreshIcon className="size-4" />}
+          {retrying ? <Spinner /> : <RefreshCwIcon className="size-4" />}
           Try again
         </button>
       </div>

@@ -1,6 +1,12 @@
-import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon, ChatIcon, ImagesIcon, StudioIcon, TextPromptIcon } from '../../../components/icons';
+import {
+  ArrowRightIcon,
+  ClapperboardIcon,
+  ImagesIcon,
+  MessageCircleMoreIcon,
+  TypeIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../../lib/paths';
 
 interface FeatureCard {
@@ -8,7 +14,7 @@ interface FeatureCard {
   description: string;
   action: string;
   to: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: LucideIcon;
   tone: string;
   beta?: boolean;
 }
@@ -19,7 +25,7 @@ const featureCards: FeatureCard[] = [
     description: 'Describe the video you have in mind and get a rendered cut with scenes and captions.',
     action: 'Create from text',
     to: paths.textToVideo,
-    icon: TextPromptIcon,
+    icon: TypeIcon,
     tone: 'from-violet-500 to-indigo-500',
   },
   {
@@ -35,7 +41,7 @@ const featureCards: FeatureCard[] = [
     description: 'Pick the best of four clips, then add a voiceover and lip-sync, step by step.',
     action: 'Open AI Studio',
     to: paths.studioFresh,
-    icon: StudioIcon,
+    icon: ClapperboardIcon,
     tone: 'from-fuchsia-500 to-pink-500',
     beta: true,
   },
@@ -107,7 +113,7 @@ export function FeatureCards({ generationEnabled }: { generationEnabled: boolean
         className="group mt-4 flex items-center gap-4 rounded-2xl border border-zinc-200 bg-gradient-to-r from-amber-500/[0.07] to-transparent p-4 transition-colors hover:border-zinc-300 dark:border-white/10 dark:hover:border-white/20"
       >
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-amber-500 to-orange-500 text-white">
-          <ChatIcon className="size-5" />
+          <MessageCircleMoreIcon className="size-5" />
         </span>
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-semibold">Chat to Video</span>

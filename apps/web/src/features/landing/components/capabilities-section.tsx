@@ -1,34 +1,34 @@
-import type { ComponentType, SVGProps } from 'react';
 import {
+  AudioWaveformIcon,
   BellIcon,
-  FaceIcon,
   ImagesIcon,
+  PresentationIcon,
   ServerIcon,
-  SlidesIcon,
-  WaveformIcon,
-} from '../../../components/icons';
+  SmileIcon,
+  type LucideIcon,
+} from 'lucide-react';
 
 interface Capability {
   title: string;
   description: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: LucideIcon;
 }
 
 const capabilities: Capability[] = [
   {
     title: 'Voices and voice cloning',
     description: 'Pick a natural voice for the voiceover, or clone your own from a short sample.',
-    icon: WaveformIcon,
+    icon: AudioWaveformIcon,
   },
   {
     title: 'Avatars and lip-sync',
     description: 'Save avatars and let them speak your script with lips matched to the voice.',
-    icon: FaceIcon,
+    icon: SmileIcon,
   },
   {
     title: 'Slides and documents',
     description: 'Turn a deck or a document into a narrated video without rebuilding it.',
-    icon: SlidesIcon,
+    icon: PresentationIcon,
   },
   {
     title: 'Image library',

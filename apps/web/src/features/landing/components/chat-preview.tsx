@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ArrowRightIcon, SendIcon, SparklesIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
-import { ArrowRightIcon, SendIcon, SparkleIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 
 const storyboard = [
@@ -41,7 +41,7 @@ export function ChatPreview() {
     >
       <div className="flex items-center gap-3 border-b border-zinc-200 px-5 py-4 dark:border-white/10">
         <span className="flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white">
-          <SparkleIcon className="size-4.5" />
+          <SparklesIcon className="size-4.5" />
         </span>
         <div className="min-w-0">
           <h2 id="chat-preview-title" className="text-sm font-semibold">

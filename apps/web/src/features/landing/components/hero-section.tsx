@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { ArrowRightIcon, CheckIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
-import { ArrowRightIcon, CheckIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 import { ChatPreview } from './chat-preview';
 

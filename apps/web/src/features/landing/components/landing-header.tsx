@@ -1,8 +1,8 @@
+import { MenuIcon, XIcon } from 'lucide-react';
 import { useOpenFeedback } from '../../../components/feedback-opener';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses, iconButtonClasses } from '../../../components/button-styles';
-import { CloseIcon, MenuIcon } from '../../../components/icons';
 import { Logo } from '../../../components/logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { paths } from '../../../lib/paths';
@@ -79,7 +79,7 @@ export function LandingHeader() {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             className={`${iconButtonClasses} md:hidden`}
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {menuOpen ? <XIcon /> : <MenuIcon />}
           </button>
         </div>
       </div>

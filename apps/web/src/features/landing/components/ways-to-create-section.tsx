@@ -1,6 +1,12 @@
-import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon, ChatIcon, ImagesIcon, StudioIcon, TextPromptIcon } from '../../../components/icons';
+import {
+  ArrowRightIcon,
+  ClapperboardIcon,
+  ImagesIcon,
+  MessageCircleMoreIcon,
+  TypeIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../../lib/paths';
 
 interface WayToCreate {
@@ -8,7 +14,7 @@ interface WayToCreate {
   description: string;
   points: string[];
   action: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: LucideIcon;
   tone: string;
   beta?: boolean;
 }
@@ -19,7 +25,7 @@ const waysToCreate: WayToCreate[] = [
     description: 'Describe the video you have in mind and get a rendered cut with scenes and captions.',
     points: ['AI prompt enhancement', 'Voiceover in many voices'],
     action: 'Create from text',
-    icon: TextPromptIcon,
+    icon: TypeIcon,
     tone: 'from-violet-500 to-indigo-500',
   },
   {
@@ -35,7 +41,7 @@ const waysToCreate: WayToCreate[] = [
     description: 'A guided, step-by-step studio: pick the best of four clips, then add voice and lip-sync.',
     points: ['Four candidate clips', 'Voiceover, lip-sync, export'],
     action: 'Open AI Studio',
-    icon: StudioIcon,
+    icon: ClapperboardIcon,
     tone: 'from-fuchsia-500 to-pink-500',
     beta: true,
   },
@@ -44,7 +50,7 @@ const waysToCreate: WayToCreate[] = [
     description: 'Tell the assistant what you need in plain words. It plans the video and starts it for you.',
     points: ['Plans scenes with you', 'Starts the render for you'],
     action: 'Chat to create',
-    icon: ChatIcon,
+    icon: MessageCircleMoreIcon,
     tone: 'from-amber-500 to-orange-500',
   },
 ];

@@ -1,17 +1,17 @@
 import { notificationUiType, type Notification } from '@reelcraft/contract';
 import { Link } from 'react-router';
+import { CheckIcon, CircleAlertIcon, CircleCheckIcon, ClockIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../../components/button-styles';
-import { AlertIcon, CheckCircleIcon, CheckIcon, ClockIcon } from '../../../components/icons';
 import { formatRelativeTime } from '../../../lib/relative-time';
 
 const statusLooks = {
   success: {
-    icon: <CheckCircleIcon className="size-5" />,
+    icon: <CircleCheckIcon className="size-5" />,
     label: 'Completed',
     classes: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
   },
   error: {
-    icon: <AlertIcon className="size-5" />,
+    icon: <CircleAlertIcon className="size-5" />,
     label: 'Failed',
     classes: 'bg-red-500/10 text-red-600 dark:text-red-400',
   },

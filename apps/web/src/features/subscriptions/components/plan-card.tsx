@@ -1,7 +1,7 @@
 import type { Plan } from '@reelcraft/contract';
 import { Link } from 'react-router';
+import { CheckIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
-import { CheckIcon } from '../../../components/icons';
 import { formatPrice, periodLabel } from '../format-price';
 import { paymentPath } from '../payment-path';
 

@@ -1,6 +1,6 @@
 import { PROJECTS_PAGE_WINDOW } from '@reelcraft/contract';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../../components/button-styles';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 
 /** The page numbers shown around `current` (0-based), at most PROJECTS_PAGE_WINDOW of them. */
 export function pageWindow(current: number, pageCount: number): number[] {

@@ -1,9 +1,9 @@
 import { projectsMessages, type ProjectType, type Video } from '@reelcraft/contract';
 import { useState } from 'react';
+import { DownloadIcon, FilmIcon, PencilIcon, PlayIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../../components/button-styles';
-import { FilmIcon, PlayIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
-import { DownloadIcon, isPlayable, PencilIcon } from '../../../components/video-player';
+import { isPlayable } from '../../../components/video-player';
 
 export const projectTypeLabels: Record<ProjectType, string> = {
   'text-to-video': 'Text to Video',

@@ -5,37 +5,39 @@ import {
   type ProjectType,
   type RecentProject,
 } from '@reelcraft/contract';
-import { useState, type ComponentType, type SVGProps } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses, iconButtonClasses } from '../../../components/button-styles';
 import {
-  AlertIcon,
-  ChatIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
+  CircleAlertIcon,
+  ClapperboardIcon,
   FolderIcon,
   ImagesIcon,
+  MessageCircleMoreIcon,
   PlayIcon,
-  RefreshIcon,
-  SlidesIcon,
-  StudioIcon,
-  TextPromptIcon,
-} from '../../../components/icons';
+  PresentationIcon,
+  RefreshCwIcon,
+  TypeIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { buttonClasses, iconButtonClasses } from '../../../components/button-styles';
 import { Spinner } from '../../../components/spinner';
 import { paths, projectPath } from '../../../lib/paths';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import { useRecentProjects } from '../api/list-recent-projects';
 
-const projectTypes: Record<
-  ProjectType,
-  { label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }
-> = {
-  'text-to-video': { label: 'Text to Video', icon: TextPromptIcon, tone: 'from-violet-500 to-indigo-600' },
+const projectTypes: Record<ProjectType, { label: string; icon: LucideIcon; tone: string }> = {
+  'text-to-video': { label: 'Text to Video', icon: TypeIcon, tone: 'from-violet-500 to-indigo-600' },
   'image-to-video': { label: 'Image to Video', icon: ImagesIcon, tone: 'from-sky-500 to-cyan-600' },
-  'ai-studio': { label: 'AI Studio', icon: StudioIcon, tone: 'from-fuchsia-500 to-pink-600' },
-  'ppt-to-video': { label: 'Slides to Video', icon: SlidesIcon, tone: 'from-emerald-500 to-teal-600' },
-  'chat-to-video': { label: 'Chat to Video', icon: ChatIcon, tone: 'from-amber-500 to-orange-600' },
+  'ai-studio': { label: 'AI Studio', icon: ClapperboardIcon, tone: 'from-fuchsia-500 to-pink-600' },
+  'ppt-to-video': { label: 'Slides to Video', icon: PresentationIcon, tone: 'from-emerald-500 to-teal-600' },
+  'chat-to-video': {
+    label: 'Chat to Video',
+    icon: MessageCircleMoreIcon,
+    tone: 'from-amber-500 to-orange-600',
+  },
 };
 
 /**
@@ -111,7 +113,7 @@ export function RecentProjects() {
             role="alert"
             className="flex flex-col items-center rounded-2xl border border-zinc-200 px-6 py-10 text-center dark:border-white/10"
           >
-            <AlertIcon className="size-7 text-red-500" />
+            <CircleAlertIcon className="size-7 text-red-500" />
             <p className="mt-3 text-sm font-medium">{defaultFailure('load recent projects')}</p>
             <button
               type="button"
@@ -119,7 +121,7 @@ export function RecentProjects() {
               disabled={projects.isFetching}
               className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
             >
-              {projects.isFetching ? <Spinner /> : <RefreshIcon className="size-4" />}
+              {projects.isFetching ? <Spinner /> : <RefreshCwIcon className="size-4" />}
               Try again
             </button>
           </div>
