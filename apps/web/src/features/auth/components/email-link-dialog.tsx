@@ -20,7 +20,8 @@ interface EmailLinkDialogProps {
   submitLabel: string;
   /** Asks the server to mail the link. */
   send: (email: string) => Promise<unknown>;
-  errors: ErrorCatalogue;
+  /** The texts for a failed request (spec 000 section 8). */
+  failureTexts: ErrorCatalogue;
   sentMessage: string;
   /** The button that closes the dialog once the link is sent. */
   doneLabel: string;
@@ -45,7 +46,7 @@ function EmailLinkForm({
   initialEmail,
   submitLabel,
   send,
-  errors,
+  failureTexts,
   sentMessage,
   doneLabel,
   sentAction,
@@ -99,7 +100,7 @@ function EmailLinkForm({
         error={formState.errors.email?.message}
         {...register('email')}
       />
-      <FormMessage tone="error">{request.isError && errorMessage(request.error, errors)}</FormMessage>
+      <FormMessage tone="error">{request.isError && errorMessage(request.error, failureTexts)}</FormMessage>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" onClick={onClose} className={buttonClasses({ variant: 'secondary' })}>
           Cancel

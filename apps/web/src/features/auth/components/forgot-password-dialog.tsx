@@ -25,7 +25,7 @@ export function ForgotPasswordDialog({
       initialEmail={initialEmail}
       submitLabel="Send reset link"
       send={sendPasswordResetEmail}
-      errors={forgotPasswordErrors}
+      failureTexts={forgotPasswordErrors}
       sentMessage={passwordMessages.resetEmailSent}
       doneLabel="Back to Sign In"
       sentAction={{ label: 'I have a reset token', onClick: onEnterToken }}

@@ -22,7 +22,7 @@ export function ResendVerificationDialog({
       initialEmail={initialEmail}
       submitLabel="Send verification email"
       send={sendVerificationEmail}
-      errors={resendVerificationErrors}
+      failureTexts={resendVerificationErrors}
       sentMessage={verificationMessages.resendSucceeded}
       doneLabel="Done"
     />
