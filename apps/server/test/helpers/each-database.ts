@@ -48,3 +48,9 @@ export function describeEachDatabase(
     });
   }
 }
+
+/**
+ * A suite that renders real media or runs the product as separate processes: part of `npm test`,
+ * left out of the fast tier (`npm run test:fast` sets TEST_FAST).
+ */
+export const describeHeavy = process.env.TEST_FAST ? describe.skip : describe;

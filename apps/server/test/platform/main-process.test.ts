@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeHeavy } from '../helpers/each-database';
 import { serverRoot } from '../../src/platform/paths';
 import { exited, startProcess, waitFor } from '../helpers/processes';
 import { makeTempDir } from '../helpers/test-platform';
@@ -20,7 +21,7 @@ async function freePort(): Promise<number> {
 
 const mainFile = path.join(serverRoot(), 'src', 'main.ts');
 
-describe('the server process', () => {
+describeHeavy('the server process', () => {
   const dataDir = makeTempDir();
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

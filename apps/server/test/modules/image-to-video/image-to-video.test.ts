@@ -22,7 +22,7 @@ import {
   type FormFields,
   type FormFile,
 } from '../../helpers/api-client';
-import { describeEachDatabase } from '../../helpers/each-database';
+import { describeEachDatabase, describeHeavy } from '../../helpers/each-database';
 import { waitFor } from '../../helpers/processes';
 import { makeTempDir, startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
@@ -331,7 +331,7 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
   });
 });
 
-describe('a real image-to-video render: three photos, 9:16, dynamic, with a voice sample', () => {
+describeHeavy('a real image-to-video render: three photos, 9:16, dynamic, with a voice sample', () => {
   let server: TestServer;
   let api: ApiClient;
   let session: ImageToVideoSession;

@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeHeavy } from '../../helpers/each-database';
 import { studioJobSchema, type StudioJob, type UploadAnswer } from '@reelcraft/contract';
 import { serverRoot } from '../../../src/platform/paths';
 import { lastMailTo, linkIn } from '../../helpers/mailbox';
@@ -29,7 +30,7 @@ const PASSWORD = 'correct horse battery';
  * job's candidates: the next start makes them again and the job reaches CANDIDATES_READY, having
  * taken one video.
  */
-describe('a studio job when the server process dies during candidate generation', () => {
+describeHeavy('a studio job when the server process dies during candidate generation', () => {
   const dataDir = makeTempDir();
   const running: ChildProcess[] = [];
   afterAll(async () => {

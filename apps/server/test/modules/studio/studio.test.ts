@@ -17,7 +17,7 @@ import { studioSteps, videos } from '../../../src/db-schema';
 import { probeMedia } from '../../../src/media/media-probe';
 import { ProviderError, type Providers } from '../../../src/providers';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
-import { describeEachDatabase } from '../../helpers/each-database';
+import { describeEachDatabase, describeHeavy } from '../../helpers/each-database';
 import { waitFor } from '../../helpers/processes';
 import { makeTempDir, startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
@@ -254,7 +254,7 @@ describeEachDatabase(
   },
 );
 
-describe('the whole studio walk, rendered offline', () => {
+describeHeavy('the whole studio walk, rendered offline', () => {
   let server: TestServer;
   let owner: Awaited<ReturnType<typeof signedIn>>;
   let jobId: string;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeHeavy } from '../../helpers/each-database';
 import { videoCountSchema } from '@reelcraft/contract';
 import { openProduct, type Product } from '../../../src/services';
 import { serverRoot } from '../../../src/platform/paths';
@@ -46,7 +47,7 @@ async function openProductOn(dataDir: string): Promise<Product> {
   return openProduct({ config, logger: pino({ level: 'silent' }), providers: await testProviders() });
 }
 
-describe('npm run admin on the embedded database', () => {
+describeHeavy('npm run admin on the embedded database', () => {
   const dataDir = makeTempDir('reelcraft-admin-');
   const env = { DATA_DIR: dataDir };
   let email = '';

@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeHeavy } from '../../helpers/each-database';
 import { textToVideoSessionSchema, type TextToVideoSession } from '@reelcraft/contract';
 import { probeMedia } from '../../../src/media/media-probe';
 import { serverRoot } from '../../../src/platform/paths';
@@ -28,7 +29,7 @@ const PASSWORD = 'correct horse battery';
  * The product as users run it: one process on the embedded database. The process is killed (no
  * chance to hand its job back) while it renders; the next start of the product finishes the job.
  */
-describe('a text-to-video job when the server process dies mid-render', () => {
+describeHeavy('a text-to-video job when the server process dies mid-render', () => {
   const dataDir = makeTempDir();
   const running: ChildProcess[] = [];
   afterAll(async () => {

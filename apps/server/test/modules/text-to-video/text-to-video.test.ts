@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { probeMedia } from '../../../src/media/media-probe';
 import { ProviderError, type Providers } from '../../../src/providers';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
-import { describeEachDatabase } from '../../helpers/each-database';
+import { describeEachDatabase, describeHeavy } from '../../helpers/each-database';
 import { waitFor } from '../../helpers/processes';
 import { makeTempDir, startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
@@ -273,7 +273,7 @@ describeEachDatabase(
   },
 );
 
-describe('a real 15 s text-to-video render', () => {
+describeHeavy('a real 15 s text-to-video render', () => {
   let server: TestServer;
   let api: ApiClient;
   let session: TextToVideoSession;
