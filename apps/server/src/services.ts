@@ -22,6 +22,7 @@ import { TextToVideoService, textToVideoKind } from './modules/text-to-video';
 import { UploadsService } from './modules/uploads';
 import { createUsersService, type UsersService } from './modules/users';
 import { createVideosService, type VideosService } from './modules/videos';
+import { VoicesService } from './modules/voices';
 import { createPlatform, type Platform } from './platform/platform';
 import type { JobDefinition } from './platform/queue/job-registry';
 import { createConfiguredProviders, type Providers } from './providers';
@@ -45,6 +46,7 @@ export interface Services extends AuthServices {
   imageToVideo: ImageToVideoService;
   studio: StudioService;
   studioEvents: StudioEventLog;
+  voices: VoicesService;
   videoProxy: VideoProxyService;
 }
 
@@ -152,6 +154,12 @@ export function createServices(
     }),
     studio: studio.service,
     studioEvents: studio.events,
+    voices: new VoicesService(
+      providers.speech,
+      storage,
+      signedUrlTtlSeconds,
+      logger.child({ component: 'voices' }),
+    ),
     videoProxy: new VideoProxyService(storage, new StoredObjectAddresses(storage, config.publicUrl), videos),
   };
   return { services, jobs: [...generations.jobs, ...studio.jobs], syncPlans };

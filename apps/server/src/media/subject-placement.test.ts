@@ -19,7 +19,9 @@ async function pixelAt(still: Buffer, x: number, y: number): Promise<[number, nu
 }
 
 const backdrop = () =>
-  sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#203060' } }).png().toBuffer();
+  sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#203060' } })
+    .png()
+    .toBuffer();
 
 describe('a subject placed in a scene', () => {
   it('cuts a product out of its plain background, keeps its own white label, and stands it where asked', async () => {

@@ -1,0 +1,2 @@
+export { voicesRoutes } from './voices.routes';
+export { VoicesService } from './voices.service';
