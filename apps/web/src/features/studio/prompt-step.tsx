@@ -15,6 +15,7 @@ import {
   uploadMessages,
   type CreateStudioJobBody,
   type VoiceOption,
+  studioMessages,
 } from '@reelcraft/contract';
 import { ImagePlus, Library, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
@@ -28,7 +29,6 @@ import { paths } from '../../lib/paths';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { uploadErrorMessage } from './api/studio-errors';
 import { useUploadReferenceImages } from './api/upload-reference-images';
-import { studioTexts } from './studio-texts';
 import { withReferences, type ReferenceImage, type StudioDraft } from './workflow-storage';
 
 const referenceSchema = z.object({ gcs_uri: z.string(), url: z.string(), filename: z.string() });
@@ -36,7 +36,7 @@ const referenceSchema = z.object({ gcs_uri: z.string(), url: z.string(), filenam
 /** The step-1 form as the inputs hold it, checked and turned into the create-job body of the contract. */
 const studioFormSchema = z
   .object({
-    prompt: z.string().trim().min(1, studioTexts.promptRequired).max(4000),
+    prompt: z.string().trim().min(1, studioMessages.promptRequired).max(4000),
     subject_refs: z.array(referenceSchema).max(STUDIO_MAX_SUBJECT_REFS),
     style_ref: referenceSchema.nullable(),
     aspect: z.string(),
@@ -52,7 +52,7 @@ const studioFormSchema = z
   })
   .refine((values) => values.subject_refs.length > 0 || values.style_ref !== null, {
     path: ['subject_refs'],
-    message: studioTexts.referenceRequired,
+    message: studioMessages.referenceRequired,
   })
   // The contract's schema checks the rest; the casts only hand it the inputs' values.
   .transform((values): z.input<typeof createStudioJobBodySchema> => ({
@@ -152,7 +152,7 @@ export function PromptStep({
     setUploadError(null);
     const room = STUDIO_MAX_SUBJECT_REFS - subjectRefs.length;
     if (kind === 'subject' && files.length > room) {
-      setUploadError(studioTexts.tooManySubjectRefs(STUDIO_MAX_SUBJECT_REFS));
+      setUploadError(studioMessages.tooManySubjectRefs(STUDIO_MAX_SUBJECT_REFS));
       return;
     }
     const invalid = checkFiles(files);

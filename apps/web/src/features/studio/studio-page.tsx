@@ -40,7 +40,6 @@ import { ModeChooser, ModeComingLater } from './mode-chooser';
 import { PromptStep } from './prompt-step';
 import { candidateViews, isGeneratingCandidates, isLipsyncApplied } from './studio-job-state';
 import { StudioStepper } from './studio-stepper';
-import { studioTexts } from './studio-texts';
 import { useLipsyncWatch } from './use-lipsync-watch';
 import { useStudioJobEvents } from './use-studio-job-events';
 import { VoiceoverStep } from './voiceover-step';
@@ -233,13 +232,13 @@ function StudioWorkspace() {
           : studioMessages.generateCandidatesFirst;
       }
       case 2:
-        return job?.selected_candidate_id ? null : studioTexts.selectCandidateFirst;
+        return job?.selected_candidate_id ? null : studioMessages.selectCandidateFirst;
       case 3:
-        return job?.voiceover_audio_url ? null : studioTexts.voiceoverFirst;
+        return job?.voiceover_audio_url ? null : studioMessages.voiceoverFirst;
       case 4:
-        return lipsyncApplied ? null : studioTexts.lipsyncFirst;
+        return lipsyncApplied ? null : studioMessages.lipsyncFirst;
       case 5:
-        return lipsyncApplied && job?.final_video_url ? null : studioTexts.exportNotReady;
+        return lipsyncApplied && job?.final_video_url ? null : studioMessages.exportNotReady;
     }
   }
 

@@ -6,6 +6,7 @@ import {
   voiceMessages,
   type StudioVoiceoverBody,
   type VoiceOption,
+  studioMessages,
 } from '@reelcraft/contract';
 import { Mic, Pause, Play, Square, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
@@ -14,10 +15,9 @@ import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { Spinner } from '../../components/spinner';
-import { studioTexts } from './studio-texts';
 
 const voiceoverFormSchema = studioVoiceoverBodySchema.extend({
-  text: z.string().trim().min(1, studioTexts.narrationRequired).max(5000),
+  text: z.string().trim().min(1, studioMessages.narrationRequired).max(5000),
 });
 type VoiceoverFormInput = z.input<typeof voiceoverFormSchema>;
 
@@ -242,7 +242,7 @@ function OwnVoice({ disabled, onUseAudio }: { disabled: boolean; onUseAudio: (au
       recorder.start();
       setRecording(true);
     } catch {
-      setProblem(studioTexts.microphoneUnavailable);
+      setProblem(studioMessages.microphoneUnavailable);
     }
   }
 
