@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { describeHeavy } from '../helpers/each-database';
 import { serverRoot } from '../../src/platform/paths';
 import { exited, startProcess, waitFor } from '../helpers/processes';

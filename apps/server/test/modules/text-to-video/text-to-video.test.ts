@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { generations, videos } from '../../../src/db-schema';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   generationGateMessages,
   generationMessages,
