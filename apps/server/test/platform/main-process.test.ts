@@ -1,25 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeHeavy } from '../helpers/each-database';
-import { serverRoot } from '../../src/platform/paths';
 import { exited, startProcess, waitFor } from '../helpers/processes';
+import { serverRoot } from '../../src/platform/paths';
+import { freePort, productMainFile as mainFile } from '../helpers/product-process';
 import { makeTempDir } from '../helpers/test-platform';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const mainFile = path.join(serverRoot(), 'src', 'main.ts');
 
 describeHeavy('the server process', () => {
   const dataDir = makeTempDir();

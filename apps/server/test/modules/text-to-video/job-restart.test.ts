@@ -1,29 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeHeavy } from '../../helpers/each-database';
 import { textToVideoSessionSchema, type TextToVideoSession } from '@reelcraft/contract';
 import { probeMedia } from '../../../src/media/media-probe';
-import { serverRoot } from '../../../src/platform/paths';
-import { lastMailTo, linkIn } from '../../helpers/mailbox';
 import { exited, startProcess, waitFor } from '../../helpers/processes';
+import {
+  embeddedProductEnv,
+  freePort,
+  productCalls,
+  productMainFile,
+  signUpAndSignIn,
+} from '../../helpers/product-process';
 import { makeTempDir, testProviders } from '../../helpers/test-platform';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const mainFile = path.join(serverRoot(), 'src', 'main.ts');
-const PASSWORD = 'correct horse battery';
 
 /*
  * The product as users run it: one process on the embedded database. The process is killed (no
@@ -40,53 +30,21 @@ describeHeavy('a text-to-video job when the server process dies mid-render', () 
   it('is rendered again from the start after a restart and completes, taking one video', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      QUEUE_MAINTENANCE_INTERVAL_SECONDS: '1',
-    };
     const start = async () => {
-      const child = await startProcess(mainFile, env, 'ReelCraft is up', 90_000);
+      const child = await startProcess(
+        productMainFile,
+        embeddedProductEnv(port, dataDir),
+        'ReelCraft is up',
+        90_000,
+      );
       running.push(child);
       return child;
     };
-    const call = async (
-      method: string,
-      route: string,
-      options: { token?: string; body?: RequestInit['body']; type?: string } = {},
-    ) => {
-      const headers: Record<string, string> = {};
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.type) headers['content-type'] = options.type;
-      return fetch(`${base}/api/v1${route}`, { method, headers, body: options.body });
-    };
+    const call = productCalls(base);
 
     let server = await start();
     // Sign up as a new user does: register, follow the mailed link, sign in.
-    const email = 'restart@example.com';
-    const registered = await call('POST', '/auth/register', {
-      type: 'application/json',
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        full_name: 'Re Start',
-        phone_number: '',
-        company_name: '',
-        role: '',
-      }),
-    });
-    expect(registered.status).toBe(201);
-    const verifyToken = linkIn(lastMailTo(dataDir, email), `${base}/verify/`).slice(`${base}/verify/`.length);
-    expect((await call('GET', `/verify/${verifyToken}`)).status).toBe(200);
-    const login = await call('POST', '/auth/login', {
-      type: 'application/x-www-form-urlencoded',
-      body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password' }).toString(),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await signUpAndSignIn(base, dataDir, 'restart@example.com');
 
     const form = new FormData();
     form.append('prompt', 'Waves rolling onto a quiet beach under a starry night sky');
