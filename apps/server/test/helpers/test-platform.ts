@@ -66,8 +66,11 @@ export interface TestServerOptions {
   extraJobs?: readonly JobDefinition[] | ((platform: Platform) => readonly JobDefinition[]);
   /** Clocks the test moves instead of waiting. */
   clocks?: ServiceClocks;
-  /** Default: the shared test providers (see `testProviders`); a test may fake a vendor. */
-  providers?: Providers | ((shared: Providers) => Providers);
+  /**
+   * Default: the shared test providers (see `testProviders`); a test may fake a vendor. `configured`:
+   * built from the server's own settings (`env`), with its storage, as a real start does.
+   */
+  providers?: Providers | ((shared: Providers) => Providers) | 'configured';
   work?: boolean;
   listen?: boolean;
   /** Adds routes before the app is ready (for platform tests). */
@@ -78,12 +81,16 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const config = testConfig(options.env);
   const logger = pino({ level: config.logLevel });
-  const shared = await testProviders();
+  const given = options.providers;
   const product = await openProduct({
     config,
     logger,
-    providers:
-      typeof options.providers === 'function' ? options.providers(shared) : (options.providers ?? shared),
+    ...(given === 'configured'
+      ? {}
+      : {
+          providers:
+            typeof given === 'function' ? given(await testProviders()) : (given ?? (await testProviders())),
+        }),
     ...(options.clocks ? { clocks: options.clocks } : {}),
     queuePollingIntervalSeconds: 0.5,
   });
