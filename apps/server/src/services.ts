@@ -188,6 +188,8 @@ export interface OpenProductOptions {
   extraJobs?: readonly JobDefinition[];
   clocks?: ServiceClocks;
   queuePollingIntervalSeconds?: number;
+  /** Tests: the embedded database to start from. */
+  pgliteSnapshot?: Blob;
 }
 
 /**
@@ -203,6 +205,7 @@ export async function openProduct(options: OpenProductOptions): Promise<Product>
     ...(options.queuePollingIntervalSeconds !== undefined
       ? { queuePollingIntervalSeconds: options.queuePollingIntervalSeconds }
       : {}),
+    ...(options.pgliteSnapshot ? { pgliteSnapshot: options.pgliteSnapshot } : {}),
   });
   let ownProviders: Providers | undefined;
   try {

@@ -31,6 +31,8 @@ export interface Platform {
 export interface PlatformOptions {
   config: AppConfig;
   logger: Logger;
+  /** Tests: an embedded database to start from (see `DatabaseOptions.pgliteSnapshot`). */
+  pgliteSnapshot?: Blob;
   /** Overrides for tests, e.g. a faster queue maintenance. */
   queuePollingIntervalSeconds?: number;
 }
@@ -40,10 +42,12 @@ export async function createPlatform({
   config,
   logger,
   queuePollingIntervalSeconds,
+  pgliteSnapshot,
 }: PlatformOptions): Promise<Platform> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDataDir: path.join(config.dataDir, 'db'),
+    ...(pgliteSnapshot ? { pgliteSnapshot } : {}),
     logger,
   });
   try {

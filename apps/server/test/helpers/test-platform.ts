@@ -77,6 +77,14 @@ export interface TestServerOptions {
   extend?: (app: FastifyInstance, platform: Platform, services: Services) => void | Promise<void>;
 }
 
+let snapshot: Blob | undefined;
+/** The migrated embedded database every test server starts from (made by test/global-setup.ts). */
+function pgliteSnapshot(): Blob | undefined {
+  const file = process.env.TEST_PGLITE_SNAPSHOT;
+  if (!snapshot && file && fs.existsSync(file)) snapshot = new Blob([fs.readFileSync(file)]);
+  return snapshot;
+}
+
 /** Starts the real app on a real database (PGlite in memory unless DATABASE_URL is given). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const config = testConfig(options.env);
@@ -92,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
             typeof given === 'function' ? given(await testProviders()) : (given ?? (await testProviders())),
         }),
     ...(options.clocks ? { clocks: options.clocks } : {}),
+    ...(pgliteSnapshot() ? { pgliteSnapshot: pgliteSnapshot() } : {}),
     queuePollingIntervalSeconds: 0.5,
   });
   const { platform, services } = product;

@@ -58,6 +58,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's data folder; `memory://` keeps it in memory (tests). */
   pgliteDataDir?: string;
+  /**
+   * A PGlite data folder to start from (a `dumpDataDir` tarball) when the folder is new: tests start
+   * from one migrated database instead of creating a cluster each time.
+   */
+  pgliteSnapshot?: Blob;
   logger?: { warn(obj: object, msg: string): void };
 }
 
@@ -97,13 +102,14 @@ function transactionOf(orm: Orm): Database['transaction'] {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.logger)
-    : openPglite(options.pgliteDataDir ?? 'memory://');
+    : openPglite(options.pgliteDataDir ?? 'memory://', options.pgliteSnapshot);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://'))
-    fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir);
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const fresh = inMemory || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const client = await PGlite.create(dataDir, snapshot && fresh ? { loadDataDir: snapshot } : {});
   const orm = drizzlePglite(client) as unknown as Orm;
   let closed = false;
 
