@@ -16,13 +16,17 @@ export function StudioStepper({ current, isComplete, onSelect }: StudioStepperPr
           const complete = isComplete(number);
           const active = number === current;
           return (
-            <li key={number} className="min-w-0 flex-1">
+            // On a phone only the current step shows its title; the others keep their number.
+            <li
+              key={number}
+              className={active ? 'min-w-0 flex-1' : 'shrink-0 sm:min-w-0 sm:flex-1 sm:shrink'}
+            >
               <button
                 type="button"
                 aria-current={active ? 'step' : undefined}
                 aria-label={`Step ${number}: ${title}${complete ? ' (completed)' : ''}`}
                 onClick={() => onSelect(number)}
-                className={`flex w-full min-w-24 items-center gap-2 rounded-xl border px-2.5 py-2 text-left text-xs font-medium transition-colors sm:text-sm ${
+                className={`flex w-full items-center gap-2 rounded-xl border px-2.5 py-2 text-left text-xs font-medium transition-colors sm:text-sm ${
                   active
                     ? 'border-violet-500 bg-violet-50 text-violet-900 dark:border-violet-400 dark:bg-violet-500/15 dark:text-violet-100'
                     : 'border-zinc-200 text-zinc-700 hover:bg-zinc-100 dark:border-white/10 dark:text-zinc-300 dark:hover:bg-white/10'
@@ -38,7 +42,7 @@ export function StudioStepper({ current, isComplete, onSelect }: StudioStepperPr
                 >
                   {complete ? <Check className="size-4" /> : number}
                 </span>
-                <span className="truncate">{title}</span>
+                <span className={active ? 'truncate' : 'hidden truncate sm:inline'}>{title}</span>
               </button>
             </li>
           );
