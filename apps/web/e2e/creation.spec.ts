@@ -51,6 +51,12 @@ test('a new user writes a prompt, generates a 15 s video, watches progress, play
   await expect(overlay.getByRole('progressbar', { name: 'Video progress' })).toBeVisible();
   await expect(overlay.getByRole('button', { name: 'Send to background and notify me' })).toBeVisible();
 
+  // A reload mid-render finds the running job: its progress shows again, not an empty form that
+  // would spend another video.
+  await page.reload();
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole('progressbar', { name: 'Video progress' })).toBeVisible();
+
   const result = page.getByRole('region', { name: 'Your video' });
   await expect(result).toBeVisible({ timeout: 200_000 });
   expect(
