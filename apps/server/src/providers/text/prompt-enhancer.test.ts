@@ -5,6 +5,7 @@ import {
 } from '@reelcraft/contract';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../provider-error';
+import { createLocalTextProvider } from './local-text-provider';
 import { enhancePrompt, isEnhancementInstruction, promptFromInstruction } from './prompt-enhancer';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -60,5 +61,16 @@ describe('prompt enhancer', () => {
     expect(promptFromInstruction(instruction)).toBe('a dog on a beach');
     expect(promptFromInstruction('Improve the prompt: neon city at night')).toBe('neon city at night');
     expect(promptFromInstruction('no instruction here')).toBeNull();
+  });
+
+  it("answers the image screen's instruction with the enhanced prompt only, never the instruction", async () => {
+    // The web client's exact instruction (features/prompt-enhancement/api/enhance-prompt.ts).
+    const instruction =
+      'Rewrite this image-to-video prompt as a vivid, detailed description of 20-50 words. ' +
+      'Answer with the prompt only.\n\nred running shoe on white background';
+    expect(promptFromInstruction(instruction)).toBe('red running shoe on white background');
+    const { text } = await createLocalTextProvider().complete({ prompt: instruction });
+    expect(text).toMatch(/^Red running shoe on white background/i);
+    expect(text).not.toMatch(/rewrite|answer with|20-50 words/i);
   });
 });

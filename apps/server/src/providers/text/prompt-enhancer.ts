@@ -228,6 +228,13 @@ export function enhancePrompt(prompt: string): { prompt: string; category: Promp
 export function promptFromInstruction(text: string): string | null {
   const quoted = [...text.matchAll(/["“«]([^"”»]{5,})["”»]/g)].map((match) => match[1] ?? '');
   if (quoted.length > 0) return quoted.sort((a, b) => b.length - a.length)[0]?.trim() ?? null;
+  // "Rewrite this prompt … Answer with the prompt only.\n\n<the user's prompt>": the last paragraph.
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const last = paragraphs.at(-1);
+  if (paragraphs.length > 1 && last && last.length >= PROMPT_ENHANCE_MIN_CHARS) return last;
   const afterColon = text.split(/:\s*/).pop()?.trim() ?? '';
   if (afterColon && afterColon !== text.trim() && afterColon.length >= PROMPT_ENHANCE_MIN_CHARS)
     return afterColon;
