@@ -315,3 +315,18 @@ test('a signed-in user sends feedback from the account menu, after answering wha
     });
   }
 });
+
+test('the navigation never ends in a 404: screens of a later release say they are coming soon', async ({
+  page,
+}) => {
+  await signedInAccount(page, 'Nora Navigator');
+  for (const [link, title] of [
+    ['Slides to Video', 'Slides to Video'],
+    ['Avatars', 'Avatars'],
+  ]) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page.getByText('Page not found')).toHaveCount(0);
+  }
+});

@@ -171,13 +171,34 @@ describe('signed-in shell and logout', () => {
     expect(sockets.latest().token).toBe('stored-token');
   });
 
-  it('shows a path nobody serves yet as the not-found page inside the shell', async () => {
+  it('shows an unknown path as the not-found page inside the shell', async () => {
     storeSignedIn();
     fakeApi({ 'GET /auth/me': { body: testUser() } });
-    renderApp('/ppt-to-video');
+    renderApp('/no-such-screen');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/ppt-to-video', 'Slides to Video'],
+    ['/avatars', 'Avatars'],
+    ['/chat-to-video', 'Chat to Video'],
+    ['/chat', 'Chat to Video'],
+  ])('says %s is coming soon, in the shell, with the ways that work today', async (path, title) => {
+    storeSignedIn();
+    fakeApi({ 'GET /auth/me': { body: testUser() } });
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Text to Video' })).toHaveAttribute(
+      'href',
+      '/text-to-video',
+    );
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 

@@ -24,6 +24,8 @@ export const paths = {
   imageToVideo: '/image-to-video',
   pptToVideo: '/ppt-to-video',
   chatToVideo: '/chat-to-video',
+  /** The chat assistant (spec 000 section 2.1). */
+  chat: '/chat',
   imageLibrary: '/image-library',
   avatars: '/avatars',
   myVideos: '/my-videos',
