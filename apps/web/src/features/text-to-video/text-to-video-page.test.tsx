@@ -144,6 +144,34 @@ describe('text-to-video', () => {
     expect(screen.getByRole('button', { name: '← Back' })).toBeDisabled();
   });
 
+  it('explains a negative seed under the field, keeps the form and sends nothing', async () => {
+    const { user, fake } = renderPage();
+    await describeVideo(user, 'A calm lake at dawn');
+    await user.type(screen.getByLabelText('Seed (optional)'), '-5');
+    await user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    const seed = screen.getByLabelText('Seed (optional)');
+    expect(seed).toHaveAccessibleDescription(
+      'The seed is a whole number from 0 to 2147483647. Leave it empty for a random one.',
+    );
+    expect(seed).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Too small/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Video Description')).toHaveValue('A calm lake at dawn');
+    expect(screen.queryByRole('alert', { name: 'Generation failed' })).not.toBeInTheDocument();
+    expect(fake.sent('POST /text-to-video/sessions')).toHaveLength(0);
+  });
+
+  it('warns past 200 words, and not at 200', async () => {
+    const { user } = renderPage();
+    const field = await screen.findByLabelText('Video Description');
+    await user.click(field);
+    await user.paste(Array.from({ length: 200 }, () => 'word').join(' '));
+    expect(screen.getByTestId('word-counter')).toHaveTextContent('200/200 words');
+    expect(screen.queryByText(/Over 200 words/)).not.toBeInTheDocument();
+    await user.paste(' more');
+    expect(screen.getByTestId('word-counter')).toHaveTextContent('201/200 words');
+    expect(screen.getByRole('status')).toHaveTextContent(/Over 200 words\. Descriptions of 10-50 words work best/);
+  });
+
   it('polls every 15 s, moves with live progress between polls, and celebrates on completion', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const listener = vi.fn();

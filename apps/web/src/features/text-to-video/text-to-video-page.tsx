@@ -3,6 +3,7 @@ import {
   createTextToVideoBodySchema,
   generationMessages,
   playerMessages,
+  PROMPT_WORD_COUNTER_MAX_WORDS,
   SEED_MAX,
   SEED_MIN,
   seedSchema,
@@ -20,6 +21,7 @@ import { useToast } from '../../components/toast';
 import { VideoPlayer } from '../../components/video-player';
 import {
   Confetti,
+  countWords,
   downloadThroughProxy,
   PromptMeter,
   useGenerationJob,
@@ -33,11 +35,15 @@ import { fetchTextToVideoState } from './api/get-text-to-video-state';
 import { TextProgressOverlay } from './text-progress-overlay';
 import { PROMPT_HINTS, TIP_CATEGORIES } from './tips';
 
+const SEED_MESSAGE = `The seed is a whole number from ${SEED_MIN} to ${SEED_MAX}. Leave it empty for a random one.`;
+
 /** The start call's body as the form holds it: every field is text, as the inputs give it. */
 const textToVideoFormSchema = createTextToVideoBodySchema.pick({ prompt: true, duration: true }).extend({
-  // The spec's screen sends a seed only when it is truthy: empty or 0 lets the server pick one.
+  // The spec's screen sends a seed only when it is truthy: empty or 0 lets the server pick one. The
+  // contract's own messages ("Too small: expected number to be >=0") are not for people.
   seed: z
     .string()
+    .refine((text) => text.trim() === '' || seedSchema.safeParse(Number(text)).success, SEED_MESSAGE)
     .transform((text) => Number(text) || undefined)
     .pipe(seedSchema.optional()),
 });
@@ -49,6 +55,7 @@ export function TextToVideoPage() {
   const descriptionId = useId();
   const descriptionErrorId = useId();
   const meterId = useId();
+  const seedId = useId();
   const seedErrorId = useId();
   const toast = useToast();
   const background = useSendToBackground();
@@ -163,6 +170,13 @@ export function TextToVideoPage() {
               className="w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-white/15 dark:bg-white/5"
             />
             <PromptMeter text={description} id={meterId} />
+            {countWords(description) > PROMPT_WORD_COUNTER_MAX_WORDS ? (
+              // Spec 001: the counter's cap is not enforced, so a long description is sent as it is.
+              <p role="status" className="text-xs text-amber-700 dark:text-amber-400">
+                Over {PROMPT_WORD_COUNTER_MAX_WORDS} words. Descriptions of 10-50 words work best: shorten
+                it to the subject, the setting, the lighting and the camera movement.
+              </p>
+            ) : null}
             {descriptionError ? (
               <p id={descriptionErrorId} className="text-sm text-red-600 dark:text-red-400">
                 {descriptionError}
@@ -189,9 +203,13 @@ export function TextToVideoPage() {
                 ))}
               </select>
             </label>
-            <label className="flex flex-col gap-2 text-sm font-medium">
-              Seed (optional)
+            <div className="flex flex-col gap-2">
+              {/* The error sits outside the label, so the field's name stays "Seed (optional)". */}
+              <label htmlFor={seedId} className="text-sm font-medium">
+                Seed (optional)
+              </label>
               <input
+                id={seedId}
                 type="number"
                 inputMode="numeric"
                 min={SEED_MIN}
@@ -201,14 +219,14 @@ export function TextToVideoPage() {
                 aria-invalid={seedError ? true : undefined}
                 aria-describedby={seedError ? seedErrorId : undefined}
                 {...register('seed')}
-                className="h-10 rounded-xl border border-zinc-300 bg-white px-3 dark:border-white/15 dark:bg-white/5"
+                className="h-10 rounded-xl border border-zinc-300 bg-white px-3 text-sm dark:border-white/15 dark:bg-white/5"
               />
               {seedError ? (
-                <span id={seedErrorId} className="text-sm font-normal text-red-600 dark:text-red-400">
+                <p id={seedErrorId} className="text-sm text-red-600 dark:text-red-400">
                   {seedError}
-                </span>
+                </p>
               ) : null}
-            </label>
+            </div>
           </div>
           <button type="submit" disabled={busy} className={buttonClasses({ size: 'lg' })}>
             {busy ? <Spinner /> : null}
