@@ -14,3 +14,10 @@ export function periodLabel(days: number): string {
   if (days === 365) return 'year';
   return `${days} days`;
 }
+
+/** The access one payment buys, for a sentence: `one month` for 30 days, `one year` for 365. */
+export function accessLabel(days: number): string {
+  if (days === 30) return 'one month';
+  if (days === 365) return 'one year';
+  return `${days} days`;
+}

@@ -123,6 +123,29 @@ describe('payment', () => {
     expect(server.sent('POST /subscriptions/payment-success')).toHaveLength(0);
   });
 
+  it('takes amount=19 in the link for the $19.00 plan: no price warning after a cancelled checkout', async () => {
+    renderPayment('/payment?plan=starter&amount=19&cancelled=true');
+    expect(await screen.findByText('Checkout cancelled. You have not been charged.')).toBeInTheDocument();
+    expect(screen.queryByText(/not the amount in the link/)).not.toBeInTheDocument();
+  });
+
+  it('warns when the link carries another amount than the plan costs', async () => {
+    renderPayment('/payment?plan=starter&amount=0.01');
+    expect(
+      await screen.findByText("The price is the plan's current price ($19.00), not the amount in the link."),
+    ).toBeInTheDocument();
+  });
+
+  it('says the payment is one-time for one month, not a monthly price', async () => {
+    renderPayment('/payment?plan=starter&amount=19');
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('$19.00one-time');
+    expect(summary).not.toHaveTextContent('/ month');
+    expect(summary).toHaveTextContent(
+      `One payment of $19.00 for one month's access (30 days from today) with ${starter?.max_videos} videos. It does not renew`,
+    );
+  });
+
   it('answers an unknown plan with the catalogue text, and a missing plan with a way to the plans', async () => {
     renderPayment('/payment?plan=platinum&amount=5', {
       'GET /subscriptions/plans/platinum': { status: 404, body: { detail: 'Subscription plan not found' } },

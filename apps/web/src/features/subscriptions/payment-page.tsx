@@ -23,7 +23,7 @@ import { usePaymentConfig } from './api/get-payment-config';
 import { isPlanNotFound, usePlan } from './api/get-plan';
 import { PayPalCheckoutButtons } from './components/paypal-checkout-buttons';
 import { TestModeBadge } from './components/test-mode-badge';
-import { formatPrice, periodLabel } from './format-price';
+import { accessLabel, formatPrice } from './format-price';
 import { leaveApp } from './leave-app';
 import { paymentSuccessPath } from './payment-path';
 
@@ -66,8 +66,16 @@ function BackToPlans({ label = 'Back to plans' }: { label?: string }) {
   );
 }
 
+/** Whether the link's `amount` is another sum than the plan's price (`49` and `49.00` are the same). */
+function amountDiffers(shownAmount: string | null, price: number): boolean {
+  if (shownAmount === null || shownAmount.trim() === '') return false;
+  const amount = Number(shownAmount);
+  return !Number.isFinite(amount) || Math.round(amount * 100) !== Math.round(price * 100);
+}
+
 function OrderSummary({ plan, shownAmount }: { plan: Plan; shownAmount: string | null }) {
   const price = formatPrice(plan.price, plan.currency);
+  const access = accessLabel(plan.period_days);
   return (
     <section
       aria-label="Order summary"
@@ -76,20 +84,19 @@ function OrderSummary({ plan, shownAmount }: { plan: Plan; shownAmount: string |
       <p className="text-sm text-zinc-500 dark:text-zinc-400">
         {paymentMessages.orderDescription(plan.name)}
       </p>
-      <div className="mt-2 flex items-baseline justify-between gap-4">
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="text-xl font-semibold">{plan.name}</p>
         <p className="font-display text-3xl font-semibold tracking-tight">
           {price}
-          <span className="ml-1 text-sm font-normal text-zinc-500 dark:text-zinc-400">
-            / {periodLabel(plan.period_days)}
-          </span>
+          <span className="ml-1 text-sm font-normal text-zinc-500 dark:text-zinc-400">one-time</span>
         </p>
       </div>
+      {/* The payment buys one period and does not renew by itself: no "/ month" that reads as a subscription. */}
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        {plan.max_videos} videos every {plan.period_days} days, starting today. One payment, no automatic
-        renewal.
+        One payment of {price} for {access}&apos;s access ({plan.period_days} days from today) with{' '}
+        {plan.max_videos} videos. It does not renew: nothing is charged again unless you buy again.
       </p>
-      {shownAmount !== null && shownAmount !== plan.price.toFixed(2) && (
+      {amountDiffers(shownAmount, plan.price) && (
         <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">
           The price is the plan&apos;s current price ({price}), not the amount in the link.
         </p>
