@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fake-api';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
+import { testModeConfig, testPlans } from '../../test/subscription-data';
 import { shellApi, testNotification, testVideoCount } from '../../test/test-data';
 
 function sidebar() {
@@ -47,6 +48,7 @@ describe('shell: sidebar', () => {
       '/text-to-video',
       '/image-to-video',
       '/ppt-to-video',
+      '/my-videos',
       '/image-library',
       '/avatars',
       '/subscription-plans',
@@ -134,6 +136,41 @@ describe('shell: plan box and upsell', () => {
     const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
     expect(await plan.findByText('Premium')).toBeInTheDocument();
     expect(plan.getByText('42 videos remaining')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
+  });
+
+  it("names a subscriber's plan (Business, not Premium) and offers Upgrade below the top plan", async () => {
+    renderSignedIn('/my-details', {
+      'GET /user/video-count': {
+        body: testVideoCount({ has_subscription: true, max_videos: 80, remaining_videos: 20 }),
+      },
+      'GET /subscriptions/plans': { body: testPlans() },
+    });
+    const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+    expect(await plan.findByText('Business')).toBeInTheDocument();
+    expect(plan.queryByText('Premium')).not.toBeInTheDocument();
+    expect(plan.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription-plans');
+  });
+
+  it('shows the top plan by its name with no Upgrade', async () => {
+    renderSignedIn('/my-details', {
+      'GET /user/video-count': {
+        body: testVideoCount({ has_subscription: true, max_videos: 200, remaining_videos: 200 }),
+      },
+      'GET /subscriptions/plans': { body: testPlans() },
+    });
+    const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+    expect(await plan.findByText('Professional')).toBeInTheDocument();
+    expect(plan.getByText('200 videos remaining')).toBeInTheDocument();
+    expect(plan.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the upsell off the checkout page', async () => {
+    renderSignedIn('/payment?plan=starter&amount=19', {
+      'GET /subscriptions/plans/starter': { body: testPlans().find((plan) => plan.id === 'starter') },
+      'GET /payments/config': { body: testModeConfig },
+    });
+    expect(await screen.findByRole('region', { name: 'Order summary' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
   });
 

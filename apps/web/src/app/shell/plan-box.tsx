@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CrownIcon, RefreshCwIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../components/button-styles';
+import { usePlanBoxPlan } from '../../features/subscriptions/current-plan';
 import { paths } from '../../lib/paths';
 import { useVideoCount } from '../../lib/video-count';
 
@@ -9,17 +10,20 @@ function videosRemainingText(remaining: number): string {
 }
 
 /**
- * The plan box of the sidebar (spec 000 section 2.5): the plan name (Premium when has_subscription,
- * else Free), the videos remaining and an Upgrade link. Collapsed, it is one link with the count.
+ * The plan box of the sidebar (spec 000 section 2.5): the plan name, the videos remaining and an
+ * Upgrade link. The name is the plan's own (Business, not Premium) when the plan can be told, Premium
+ * for a subscriber when it cannot, else Free; on the dearest plan there is no Upgrade. Collapsed, it
+ * is one link with the count (to the plans).
  */
 export function PlanBox({ compact }: { compact: boolean }) {
   const videoCount = useVideoCount();
   const count = videoCount.data;
-  const plan = count?.has_subscription ? 'Premium' : 'Free';
+  const { name: plan, isTopPlan } = usePlanBoxPlan(count);
   const remaining = count ? Math.max(0, count.remaining_videos) : null;
 
   if (compact) {
-    const label = count ? `Upgrade: ${plan} plan, ${videosRemainingText(remaining ?? 0)}` : 'Upgrade';
+    const planText = count ? `${plan} plan, ${videosRemainingText(remaining ?? 0)}` : '';
+    const label = isTopPlan ? planText : count ? `Upgrade: ${planText}` : 'Upgrade';
     return (
       <Link
         to={paths.subscriptionPlans}
@@ -40,7 +44,7 @@ export function PlanBox({ compact }: { compact: boolean }) {
     );
   }
 
-  const upgrade = (
+  const upgrade = isTopPlan ? null : (
     <Link
       to={paths.subscriptionPlans}
       className="shrink-0 rounded-full bg-gradient-to-r from-violet-600 to-fuchsia-600 px-3 py-1 text-xs font-semibold text-white shadow-sm transition-opacity hover:opacity-90"

@@ -4,6 +4,7 @@ import {
   BellIcon,
   ClapperboardIcon,
   CreditCardIcon,
+  FilmIcon,
   FolderIcon,
   HouseIcon,
   ImageIcon,
@@ -33,7 +34,7 @@ interface NavItem {
   unreadBadge?: boolean;
 }
 
-/** The three groups of spec 000 section 2.5, in order. */
+/** The three groups of spec 000 section 2.5, in order; My Videos (ours) joins the Library. */
 const navGroups: { title: string; items: NavItem[] }[] = [
   {
     title: 'Overview',
@@ -54,6 +55,7 @@ const navGroups: { title: string; items: NavItem[] }[] = [
   {
     title: 'Library',
     items: [
+      { label: 'My Videos', to: paths.myVideos, icon: FilmIcon },
       { label: 'Image Library', to: paths.imageLibrary, icon: ImageIcon },
       { label: 'Avatars', to: paths.avatars, icon: UsersIcon },
       { label: 'Subscription Plans', to: paths.subscriptionPlans, icon: CreditCardIcon },

@@ -9,7 +9,8 @@ import { isGenerationAllowed, isSubscribed, useVideoCount } from '../../lib/vide
 /**
  * The subscription upsell (spec 000 section 2.5): a slim bar above every screen while the user has no
  * paid plan, until dismissed for this visit. Left out where it would repeat a stronger call (the plans
- * screen; the dashboard while its Upgrade Now banner shows) or get in the way (the first-time setup).
+ * screen; the dashboard while its Upgrade Now banner shows) or get in the way (the first-time setup;
+ * the checkout, where the user is already buying).
  */
 export function UpsellBanner() {
   const user = useCurrentUser();
@@ -17,7 +18,8 @@ export function UpsellBanner() {
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
   if (!user || dismissed || isSubscribed(count, user)) return null;
-  if (pathname === paths.subscriptionPlans || pathname === paths.onboarding) return null;
+  const hiddenOn: string[] = [paths.subscriptionPlans, paths.payment, paths.onboarding];
+  if (hiddenOn.includes(pathname)) return null;
   if (pathname === paths.dashboard && count && !isGenerationAllowed(count)) return null;
 
   return (

@@ -5,6 +5,6 @@ import { plansQueryOptions } from './api/list-plans';
 const byPrice = (a: Plan, b: Plan) => a.price - b.price || a.max_videos - b.max_videos;
 
 /** The plans, cheapest first (free leads). */
-export function useOrderedPlans() {
-  return useQuery({ ...plansQueryOptions(), select: (plans) => [...plans].sort(byPrice) });
+export function useOrderedPlans({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...plansQueryOptions(), enabled, select: (plans) => [...plans].sort(byPrice) });
 }
