@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPrompt, PROMPT_CATEGORIES, type PromptCategory } from '../prompt-categories';
 import { CATEGORY_LOOKS } from './category-looks';
-import { planImageVideo, planTextVideo, promptPhrases, sceneCountFor, splitFrames } from './scene-planner';
+import { createRandom } from '../../media/seeded-random';
+import {
+  phrasesForScenes,
+  planImageVideo,
+  planTextVideo,
+  promptPhrases,
+  sceneCountFor,
+  splitFrames,
+} from './scene-planner';
 
 /** One example prompt per tip category of the text-to-video screen. */
 const EXAMPLES: Record<PromptCategory, string> = {
@@ -80,6 +88,59 @@ describe('scene planner', () => {
     expect(
       promptPhrases('Create a video of a cat, with a hat. Then a dog!').map((phrase) => phrase.caption),
     ).toEqual(['Cat', 'Hat', 'Dog']);
+  });
+
+  it('captions whole phrases of the prompt, and lets camera words move the camera instead', () => {
+    const prompts = [
+      'A red fox runs through a snowy forest at dawn, soft golden light, slow camera dolly',
+      'A silver wristwatch rotating on black marble under soft studio light, slow camera dolly',
+      'Drone shot of a lighthouse on a rocky cliff at sunset',
+      'Tracking shot: a cyclist races down a mountain road, camera pans left',
+      'zoom in on a steaming cup of coffee on a wooden table in a cozy kitchen by the window in the morning',
+    ];
+    const camera = /\b(camera|dolly|drone|shot|pans?|zoom|tracking)\b/i;
+    const cutOff = /\b(a|an|the|of|on|in|at|to|for|with|by|under|over|from|into|and|or)$/i;
+    for (const prompt of prompts) {
+      for (const count of [1, 2, 3, 4, 5, 6]) {
+        const phrases = phrasesForScenes(prompt, count, 'nature', createRandom(count));
+        for (const { caption, spoken } of phrases) {
+          expect(caption, prompt).not.toMatch(camera);
+          expect(spoken, prompt).not.toMatch(camera);
+          // Taglines ("Breathe it in") are written whole; the prompt's phrases must not end cut off.
+          if (prompt.toLowerCase().includes(caption.toLowerCase()))
+            expect(caption, prompt).not.toMatch(cutOff);
+          if (prompt.toLowerCase().includes(spoken.toLowerCase())) expect(spoken, prompt).not.toMatch(cutOff);
+          expect(caption.split(' ').length, prompt).toBeLessThanOrEqual(8);
+        }
+      }
+      for (const seed of [1, 2, 3]) {
+        const plan = planTextVideo({ prompt, durationSeconds: 15, fps: 24, seed, narration: true });
+        for (const scene of plan.scenes) {
+          for (const caption of scene.captions) expect(caption.text).not.toMatch(camera);
+          expect(scene.narration ?? '').not.toMatch(camera);
+        }
+      }
+    }
+    const words = (prompt: string, count: number) =>
+      phrasesForScenes(prompt, count, 'product', createRandom(1)).map((phrase) => phrase.caption);
+    expect(words(prompts[0]!, 3)).toEqual(['Red fox runs', 'Snowy forest at dawn', 'Soft golden light']);
+    expect(words(prompts[1]!, 1)).toEqual(['Silver wristwatch rotating on black marble']);
+    // Split for more scenes, at the phrase boundaries: never "Silver wristwatch rotating on".
+    expect(words(prompts[1]!, 3)).toEqual([
+      'Silver wristwatch rotating',
+      'Black marble',
+      'Under soft studio light',
+    ]);
+    expect(words(prompts[2]!, 1)).toEqual(['Lighthouse on a rocky cliff']);
+    // "Slow camera dolly" pushes in, slowly, on the first scene.
+    const plan = planTextVideo({
+      prompt: prompts[1]!,
+      durationSeconds: 15,
+      fps: 24,
+      seed: 4,
+      narration: true,
+    });
+    expect(plan.scenes[0]?.motion.kind).toBe('zoom-in');
   });
 
   it('never shows or says what it cannot: unknown scripts, link-like words, empty prompts', () => {

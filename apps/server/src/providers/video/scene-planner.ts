@@ -96,26 +96,121 @@ const TAGLINES: Readonly<Record<PromptCategory, readonly string[]>> = {
   technology: ['The future is now', 'Built on data', 'Smarter every day', 'Always connected'],
 };
 
-/** A clause of the prompt: its full words (for narration) and a short on-screen form. */
+/**
+ * A clause of the prompt: its full words (for narration) and a short on-screen form of whole parts
+ * (null when no short form exists).
+ */
 interface Phrase {
+  caption: string | null;
+  spoken: string;
+}
+
+/** A phrase as a scene shows it: the caption is always set. */
+interface ShownPhrase {
   caption: string;
   spoken: string;
 }
 
 const capitalise = (text: string) => (text ? text[0]?.toUpperCase() + text.slice(1) : text);
 
-/** Words a shortened caption should not end on ("Breakfast on a cozy" reads cut off). */
+/** Words a caption should not end on ("Breakfast on a cozy" reads cut off). */
 const DANGLING = new Set(
-  'a an the of in on at to for with and or but from by into over under as its their our your my'.split(' '),
+  'a an the of in on at to for with and or but from by into over under as its their our your my that which who whose'.split(
+    ' ',
+  ),
+);
+/** Prepositions that open a new part of a clause: captions are shortened by dropping whole parts. */
+const PART_OPENERS = new Set(
+  'on in at under over through across into onto from by near beside along against above below behind around beneath inside'.split(
+    ' ',
+  ),
 );
 const CAPTION_WORDS = 6;
+/** A clause's first part longer than this is not a caption: a tagline stands in. */
+const MAX_TITLE_WORDS = 8;
 
-/** The first words of a phrase as a caption, not ending on a word that needs a follower. */
-function captionOf(words: readonly string[]): string {
-  const kept = words.slice(0, CAPTION_WORDS);
-  while (kept.length > 1 && words.length > kept.length && DANGLING.has((kept.at(-1) ?? '').toLowerCase()))
-    kept.pop();
-  return capitalise(kept.join(' '));
+/**
+ * Camera directions: they pick the camera move (see `motionWords`) and are neither shown nor said.
+ * A clause loses these words and the words that only qualify them ("slow", "camera", "in"...).
+ */
+const CAMERA_WORDS = new Set(
+  'camera cameras dolly dollies dollying pan pans panning panned zoom zooms zooming zoomed tracking track-in drone aerial close-up closeup macro orbit orbits orbiting crane tilt tilts tilting handheld hand-held shot shots footage angle pov timelapse time-lapse push-in pull-back gimbal steadicam fpv'.split(
+    ' ',
+  ),
+);
+const CAMERA_QUALIFIERS = new Set(
+  'slow slowly smooth smoothly gentle gently cinematic fast quick quickly steady steadily wide low high top-down overhead in out left right up down around across away back forward a an the of over on'.split(
+    ' ',
+  ),
+);
+
+const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/** The clause without its camera direction: the longest run of words the camera words leave. */
+function withoutCameraWords(words: readonly string[]): string[] {
+  const camera = words.map((word) => CAMERA_WORDS.has(bare(word)));
+  if (!camera.includes(true)) return [...words];
+  // Qualifiers next to a camera word belong to the direction ("slow camera dolly", "zoom in on").
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let i = 0; i < words.length; i += 1) {
+      if (camera[i] || !CAMERA_QUALIFIERS.has(bare(words[i] ?? ''))) continue;
+      if (camera[i - 1] || camera[i + 1]) {
+        camera[i] = true;
+        changed = true;
+      }
+    }
+  }
+  let best: string[] = [];
+  let run: string[] = [];
+  for (const [i, word] of words.entries()) {
+    if (camera[i]) run = [];
+    else run.push(word);
+    if (run.length > best.length) best = [...run];
+  }
+  return best;
+}
+
+/** The words without leading filler ("a", "on the") and without a dangling last word ("by the"). */
+function trimmed(all: readonly string[]): string[] {
+  const words = [...all];
+  while (words.length > 0 && LEADING_FILLER.has(bare(words[0] ?? ''))) words.shift();
+  while (words.length > 0 && DANGLING.has(bare(words.at(-1) ?? ''))) words.pop();
+  return words;
+}
+
+/** The first whole parts of a clause within `limit` words (the first part alone when it is longer). */
+function leadingParts(words: readonly string[], limit: number): string[] {
+  const [first = [], ...rest] = clauseParts(words);
+  const kept = first.slice(0, limit);
+  for (const part of rest) {
+    if (kept.length + part.length > limit) break;
+    kept.push(...part);
+  }
+  return kept;
+}
+
+/** Splits a clause's words into parts at the prepositions that open one ("on black marble"). */
+function clauseParts(words: readonly string[]): string[][] {
+  const parts: string[][] = [];
+  for (const [i, word] of words.entries()) {
+    if (i === 0 || PART_OPENERS.has(bare(word))) parts.push([word]);
+    else parts.at(-1)?.push(word);
+  }
+  return parts;
+}
+
+/**
+ * A caption of whole parts: the clause when it is short, else its first parts that fit
+ * (never a part cut in two); null when even the first part is too long for a title.
+ */
+function captionOf(all: readonly string[]): string | null {
+  const words = trimmed(all);
+  if (words.length === 0) return null;
+  if (words.length <= CAPTION_WORDS) return capitalise(words.join(' '));
+  const firstPart = clauseParts(words)[0]?.length ?? 0;
+  if (firstPart > MAX_TITLE_WORDS) return null;
+  return capitalise(trimmed(leadingParts(words, Math.max(CAPTION_WORDS, firstPart))).join(' '));
 }
 
 /** Splits a prompt into short phrases for captions, in the prompt's order. Pure. */
@@ -128,19 +223,46 @@ export function promptPhrases(prompt: string): Phrase[] {
     .filter(Boolean);
   const phrases: Phrase[] = [];
   for (const clause of clauses) {
-    const words = clause
-      .split(' ')
-      .filter((word) => /[\p{L}\p{N}]/u.test(word) && word.length <= MAX_WORD_CHARS);
-    while (words.length > 0 && LEADING_FILLER.has((words[0] ?? '').toLowerCase())) words.shift();
+    const words = trimmed(
+      withoutCameraWords(
+        clause.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word) && word.length <= MAX_WORD_CHARS),
+      ),
+    );
     if (words.length === 0 || words.join('').length < 3) continue;
-    phrases.push({ caption: captionOf(words), spoken: words.slice(0, 14).join(' ') });
+    // The narration, too, keeps whole parts: at most 14 words.
+    const spoken = leadingParts(words, 14);
+    phrases.push({ caption: captionOf(spoken), spoken: spoken.join(' ') });
   }
   return phrases;
 }
 
+/** Splits a phrase in two at the part boundary nearest its middle; null when it has one part. */
+function splitPhrase(phrase: Phrase): [Phrase, Phrase] | null {
+  const parts = clauseParts(phrase.spoken.split(' '));
+  if (parts.length < 2) return null;
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  let cut = 1;
+  let bestDistance = Infinity;
+  let before = 0;
+  for (let i = 1; i < parts.length; i += 1) {
+    before += parts[i - 1]?.length ?? 0;
+    const distance = Math.abs(before - total / 2);
+    if (distance < bestDistance) [cut, bestDistance] = [i, distance];
+  }
+  const first = parts.slice(0, cut).flat();
+  const second = parts.slice(cut).flat();
+  // The second half keeps its preposition in the narration, not on screen ("Black marble").
+  if (trimmed(second).join('').length < 3) return null;
+  return [
+    { caption: captionOf(first), spoken: first.join(' ') },
+    { caption: captionOf(second), spoken: second.join(' ') },
+  ];
+}
+
 /**
- * Exactly `count` phrases: the prompt's, long ones split, then the category's taglines (or, with
- * `fill` false, just the prompt's, at most `count`).
+ * Exactly `count` phrases: the prompt's, long ones split at a part boundary, then the category's
+ * taglines (or, with `fill` false, just the prompt's, at most `count`). Captions are whole phrases
+ * of the prompt or taglines, never camera directions.
  */
 export function phrasesForScenes(
   prompt: string,
@@ -148,26 +270,27 @@ export function phrasesForScenes(
   category: PromptCategory,
   random: Random,
   fill = true,
-): Phrase[] {
+): ShownPhrase[] {
   let phrases = promptPhrases(prompt);
   // Split the longest phrases while there are too few and something to split.
+  const unsplittable = new Set<Phrase>();
   while (phrases.length < count) {
-    const longest = phrases.reduce(
-      (best, phrase, index) =>
-        phrase.spoken.split(' ').length > (phrases[best]?.spoken.split(' ').length ?? 0) ? index : best,
-      0,
+    const candidates = phrases.filter(
+      (phrase) => !unsplittable.has(phrase) && phrase.spoken.split(' ').length >= 6,
     );
-    const words = phrases[longest]?.spoken.split(' ') ?? [];
-    if (words.length < 6) break;
-    const middle = Math.ceil(words.length / 2);
-    const first = words.slice(0, middle);
-    const second = words.slice(middle);
-    phrases = [
-      ...phrases.slice(0, longest),
-      { caption: captionOf(first), spoken: first.join(' ') },
-      { caption: captionOf(second), spoken: second.join(' ') },
-      ...phrases.slice(longest + 1),
-    ];
+    const longest = candidates.reduce<Phrase | undefined>(
+      (best, phrase) =>
+        !best || phrase.spoken.split(' ').length > best.spoken.split(' ').length ? phrase : best,
+      undefined,
+    );
+    if (!longest) break;
+    const halves = splitPhrase(longest);
+    if (!halves) {
+      unsplittable.add(longest);
+      continue;
+    }
+    const at = phrases.indexOf(longest);
+    phrases = [...phrases.slice(0, at), ...halves, ...phrases.slice(at + 1)];
   }
   if (phrases.length > count) {
     // Keep the first (the subject) and spread the rest evenly.
@@ -177,11 +300,16 @@ export function phrasesForScenes(
     phrases = kept;
   }
   const taglines = random.shuffle(TAGLINES[category]);
-  while (fill && phrases.length < count) {
-    const tagline = taglines[phrases.length % taglines.length] ?? 'Watch this';
-    phrases.push({ caption: tagline, spoken: tagline });
+  // A phrase too long for a title shows a tagline and still says its words.
+  const shown: ShownPhrase[] = phrases.map((phrase, index) => ({
+    spoken: phrase.spoken,
+    caption: phrase.caption ?? taglines[index % taglines.length] ?? 'Watch this',
+  }));
+  while (fill && shown.length < count) {
+    const tagline = taglines[shown.length % taglines.length] ?? 'Watch this';
+    shown.push({ caption: tagline, spoken: tagline });
   }
-  return phrases;
+  return shown;
 }
 
 /** Splits `total` frames into `count` near-equal parts, the extra frames going to the last ones. */
@@ -220,8 +348,11 @@ function motionWords(words: readonly string[]): { kind?: MotionKind; speed: numb
     : has('fast', 'dynamic', 'energetic', 'quick')
       ? 1.5
       : 1;
-  if (has('close-up', 'closeup', 'macro', 'detail', 'zoom')) return { kind: 'zoom-in', speed };
-  if (has('aerial', 'drone', 'flyover', 'panorama', 'panoramic', 'pan')) return { kind: 'pan-right', speed };
+  if (has('close-up', 'closeup', 'macro', 'detail', 'zoom', 'dolly', 'push-in'))
+    return { kind: 'zoom-in', speed };
+  if (has('aerial', 'drone', 'flyover', 'panorama', 'panoramic', 'pan', 'panning', 'tracking', 'orbit'))
+    return { kind: 'pan-right', speed };
+  if (has('pull-back')) return { kind: 'zoom-out', speed };
   if (has('reveal', 'wide')) return { kind: 'zoom-out', speed };
   return { speed };
 }
