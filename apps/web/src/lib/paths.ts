@@ -3,6 +3,8 @@
 export const paths = {
   home: '/',
   login: '/login',
+  /** The sign-in screen opened on its Create Account tab. */
+  createAccount: '/login?mode=create',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   /** Verification by link: `/verify/{token}`. */

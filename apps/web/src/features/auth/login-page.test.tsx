@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveRedirectAfterLogin } from '../../lib/auth-storage';
 import { fakeApi, testUser, tokenAnswer, type FakeHandler } from '../../test/fake-api';
-import { currentUrl, renderApp } from '../../test/render-app';
+import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
@@ -28,6 +28,13 @@ async function fillSignIn(
 }
 
 describe('login screen', () => {
+  it("opens on Create Account from the landing's Get Started (?mode=create)", () => {
+    renderLogin('/login?mode=create');
+    expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
+  });
+
   it('has Sign In and Create Account, an email input and a password, all required', async () => {
     const { user } = renderLogin();
 
@@ -299,6 +306,28 @@ describe('creating an account', () => {
 });
 
 describe('password help', () => {
+  it('gives a signed-in user holding a reset link the reset form, not the sign-in form', async () => {
+    storeSignedIn();
+    const { user, api } = renderLogin('/reset-password?token=reset-123', {
+      'GET /auth/me': { body: testUser() },
+      'POST /auth/reset-password': { body: { message: passwordMessages.resetSucceeded } },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Reset token')).toHaveValue('reset-123');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-pass');
+    await user.type(screen.getByLabelText('Confirm password'), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(passwordMessages.resetSucceeded);
+    expect(api.sent('POST /auth/reset-password')[0]?.body).toEqual({
+      token: 'reset-123',
+      new_password: 'brand-new-pass',
+    });
+    expect(screen.getByRole('button', { name: 'Back to the dashboard' })).toBeInTheDocument();
+  });
+
   it('opens the reset dialog with the token of a reset link filled in', async () => {
     const { user, api, router } = renderLogin('/reset-password?token=reset-123', {
       'POST /auth/reset-password': { body: { message: passwordMessages.resetSucceeded } },

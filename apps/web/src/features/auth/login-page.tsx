@@ -7,7 +7,7 @@ import { AuthLayout } from './components/auth-layout';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
 import { NeedHelp } from './components/need-help';
 import { ResendVerificationDialog } from './components/resend-verification-dialog';
-import { ResetPasswordDialog } from './components/reset-password-dialog';
+import { ResetPasswordDialog, ResetPasswordForm } from './components/reset-password-dialog';
 
 type OpenDialog = 'forgot' | 'reset' | 'resend' | null;
 
@@ -28,7 +28,10 @@ export function LoginPage() {
   const [search, setSearch] = useSearchParams();
   const urlResetToken = resetTokenIn(search);
 
-  const [mode, setMode] = useState<AccountFormMode>('sign-in');
+  // `?mode=create` (the landing's Get Started) opens on Create Account.
+  const [mode, setMode] = useState<AccountFormMode>(() =>
+    search.get('mode') === 'create' ? 'create' : 'sign-in',
+  );
   const [email, setEmail] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(urlResetToken ? 'reset' : null);
   const [resetToken, setResetToken] = useState(urlResetToken ?? '');
@@ -62,6 +65,31 @@ export function LoginPage() {
     return <Navigate to={session.destination} replace />;
   }
 
+  // A reset link is for whoever holds it: a signed-in user gets the reset form, not the sign-in form.
+  if (session.status === 'signed-in' && location.pathname === paths.resetPassword) {
+    return (
+      <AuthLayout title="Reset Password">
+        <h1 className="font-display text-3xl font-semibold tracking-tight">Reset Password</h1>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          Choose a new password for your account.
+        </p>
+        <ResetPasswordForm
+          initialToken={resetToken}
+          onClose={() => void navigate(paths.dashboard)}
+          onReset={() => dropFromQuery('token', 'reset_token')}
+          onRequestNewLink={() => setDialog('forgot')}
+          doneLabel="Back to the dashboard"
+        />
+        <ForgotPasswordDialog
+          open={dialog === 'forgot'}
+          onClose={() => setDialog(null)}
+          initialEmail={session.user.email}
+          onEnterToken={() => setDialog(null)}
+        />
+      </AuthLayout>
+    );
+  }
+
   const closeDialog = () => {
     setDialog(null);
     dropFromQuery('token', 'reset_token');
@@ -79,6 +107,7 @@ export function LoginPage() {
         onSignedIn={() => setSignedInHere(true)}
         onRegistered={(registered) => navigate(paths.verifyEmail, { state: { email: registered } })}
         onResendVerification={() => setDialog('resend')}
+        firstSignIn={(location.state as { verified?: unknown } | null)?.verified === true}
       />
 
       <NeedHelp

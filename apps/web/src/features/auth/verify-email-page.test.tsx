@@ -44,6 +44,11 @@ describe('verify email screen', () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(currentUrl(router)).toBe('/login');
     expect(api.sent('GET /verify/good-token')).toHaveLength(1);
+    // A brand-new account signing in for the first time is not welcomed "back".
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to ReelCraft' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back')).not.toBeInTheDocument();
   });
 
   it('reads the token from the query of /verify-email', async () => {

@@ -90,7 +90,7 @@ function VerifyToken({ token }: { token: string }) {
   useEffect(() => {
     if (!verified) return;
     const timer = setTimeout(
-      () => void navigate(paths.login, { replace: true }),
+      () => void navigate(paths.login, { replace: true, state: { verified: true } }),
       VERIFICATION_REDIRECT_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -141,7 +141,7 @@ function VerifyToken({ token }: { token: string }) {
         Your email address is confirmed. Taking you to sign in…
       </p>
       <div className="mt-8 flex flex-col gap-3">
-        <Link to={paths.login} replace className={buttonClasses({ size: 'lg' })}>
+        <Link to={paths.login} replace state={{ verified: true }} className={buttonClasses({ size: 'lg' })}>
           Continue to Sign In
         </Link>
       </div>

@@ -27,7 +27,7 @@ describe('landing page', () => {
     expect(header.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/subscription-plans');
     expect(header.getByRole('button', { name: 'Feedback' })).toBeInTheDocument();
     expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login?mode=create');
     expect(header.getByRole('button', { name: /switch to (light|dark) theme/i })).toBeInTheDocument();
   });
 
@@ -76,7 +76,7 @@ describe('landing page', () => {
     const menu = within(screen.getByRole('navigation', { name: 'Menu' }));
     expect(menu.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/subscription-plans');
     expect(menu.getByRole('button', { name: 'Feedback' })).toBeInTheDocument();
-    expect(menu.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(menu.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login?mode=create');
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
   });
 

@@ -58,6 +58,8 @@ interface AccountFormProps {
   onSignedIn: () => void;
   onRegistered: (email: string) => void;
   onResendVerification: () => void;
+  /** Just verified a new account: this first sign-in is not a return, so no "Welcome back". */
+  firstSignIn?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export function AccountForm({
   onSignedIn,
   onRegistered,
   onResendVerification,
+  firstSignIn = false,
 }: AccountFormProps) {
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<
     AccountFormInput,
@@ -156,12 +159,14 @@ export function AccountForm({
   return (
     <div>
       <h1 className="font-display text-3xl font-semibold tracking-tight">
-        {creating ? 'Create your account' : 'Welcome back'}
+        {creating ? 'Create your account' : firstSignIn ? 'Welcome to ReelCraft' : 'Welcome back'}
       </h1>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         {creating
           ? 'Start turning ideas into finished videos in minutes.'
-          : 'Sign in to keep creating videos with ReelCraft.'}
+          : firstSignIn
+            ? 'Your email is verified. Sign in to make your first video.'
+            : 'Sign in to keep creating videos with ReelCraft.'}
       </p>
 
       <div

@@ -21,6 +21,8 @@ interface ResetPasswordDialogProps {
   onReset: () => void;
   /** Opens the forgot-password dialog, for a link that is spent or expired. */
   onRequestNewLink: () => void;
+  /** The button that leaves once the password is reset. */
+  doneLabel?: string;
 }
 
 /**
@@ -40,11 +42,13 @@ export function ResetPasswordDialog({ open, onClose, ...formProps }: ResetPasswo
   );
 }
 
-function ResetPasswordForm({
+/** The reset form on its own, for a page of its own (a signed-in user following a reset link). */
+export function ResetPasswordForm({
   initialToken,
   onClose,
   onReset,
   onRequestNewLink,
+  doneLabel = 'Back to Sign In',
 }: Omit<ResetPasswordDialogProps, 'open'>) {
   const { register, handleSubmit, setError, control, formState } = useForm<ResetFormInput>({
     resolver: zodResolver(resetFormSchema),
@@ -79,7 +83,7 @@ function ResetPasswordForm({
         <FormMessage tone="success">{passwordMessages.resetSucceeded}</FormMessage>
         <div className="flex justify-end">
           <button type="button" onClick={onClose} className={buttonClasses()}>
-            Back to Sign In
+            {doneLabel}
           </button>
         </div>
       </div>

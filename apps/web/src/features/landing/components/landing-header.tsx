@@ -65,7 +65,7 @@ export function LandingHeader() {
                 <Link to={paths.login} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                   Sign In
                 </Link>
-                <Link to={paths.login} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+                <Link to={paths.createAccount} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
                   Get Started
                 </Link>
               </>
@@ -122,7 +122,7 @@ export function LandingHeader() {
               <Link to={paths.login} className={buttonClasses({ variant: 'secondary' })}>
                 Sign In
               </Link>
-              <Link to={paths.login} className={buttonClasses({ variant: 'primary' })}>
+              <Link to={paths.createAccount} className={buttonClasses({ variant: 'primary' })}>
                 Get Started
               </Link>
             </div>
