@@ -169,7 +169,9 @@ describe('text-to-video', () => {
     expect(screen.queryByText(/Over 200 words/)).not.toBeInTheDocument();
     await user.paste(' more');
     expect(screen.getByTestId('word-counter')).toHaveTextContent('201/200 words');
-    expect(screen.getByRole('status')).toHaveTextContent(/Over 200 words\. Descriptions of 10-50 words work best/);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /Over 200 words\. Descriptions of 10-50 words work best/,
+    );
   });
 
   it('polls every 15 s, moves with live progress between polls, and celebrates on completion', async () => {

@@ -173,8 +173,8 @@ export function TextToVideoPage() {
             {countWords(description) > PROMPT_WORD_COUNTER_MAX_WORDS ? (
               // Spec 001: the counter's cap is not enforced, so a long description is sent as it is.
               <p role="status" className="text-xs text-amber-700 dark:text-amber-400">
-                Over {PROMPT_WORD_COUNTER_MAX_WORDS} words. Descriptions of 10-50 words work best: shorten
-                it to the subject, the setting, the lighting and the camera movement.
+                Over {PROMPT_WORD_COUNTER_MAX_WORDS} words. Descriptions of 10-50 words work best: shorten it
+                to the subject, the setting, the lighting and the camera movement.
               </p>
             ) : null}
             {descriptionError ? (
