@@ -113,6 +113,32 @@ export function clearSession(): void {
 }
 
 /**
+ * What stays on this device after logout: display preferences, not anything about the user. Every
+ * other key of ours is the signed-out user's (a signed video link, the image-library cache and
+ * selection, the studio's workflow, …), so logout removes them all; a key added later is removed too
+ * unless it is named here.
+ */
+const DEVICE_PREFERENCE_KEYS: ReadonlySet<string> = new Set([
+  STORAGE_KEYS.theme,
+  STORAGE_KEYS.sidebarCollapsed,
+  // Kept or dropped by the session store's own rule (kept when the session expired, not on logout).
+  STORAGE_KEYS.redirectAfterLogin,
+]);
+
+/** Removes every stored key but the device's preferences (see DEVICE_PREFERENCE_KEYS). */
+export function clearUserData(): void {
+  try {
+    const storage = window.localStorage;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) {
+      if (key !== null && !DEVICE_PREFERENCE_KEYS.has(key)) storage.removeItem(key);
+    }
+  } catch {
+    // Nothing to clean up when storage is blocked.
+  }
+}
+
+/**
  * Whether the stored token is expired, counting it expired TOKEN_EXPIRY_BUFFER_S (60 s) early.
  * False when no token is stored (there is nothing to expire) or when no expiry is stored (only the
  * server can tell then).

@@ -243,6 +243,26 @@ describe('session store: logout', () => {
     expect(socketClient).toHaveBeenCalledExactlyOnceWith('user');
   });
 
+  it("removes the user's other keys too (signed video link, image-library cache and selection, studio draft)", () => {
+    stored();
+    const perUser = [
+      STORAGE_KEYS.lastVideoUrl,
+      STORAGE_KEYS.librarySelectedImages,
+      'image_library_cache:user-1',
+      'studio_workflow',
+    ];
+    for (const key of perUser) window.localStorage.setItem(key, 'something');
+    window.localStorage.setItem(STORAGE_KEYS.theme, 'light');
+    window.localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, 'true');
+    const { store } = setup();
+
+    store.logout();
+
+    for (const key of perUser) expect(window.localStorage.getItem(key)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
+    expect(window.localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBe('true');
+  });
+
   it('forgets the redirect-after-login path when the user logs out, not when the token expires', () => {
     stored();
     const { store } = setup();

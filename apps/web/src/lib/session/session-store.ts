@@ -3,6 +3,7 @@ import { ApiError, callApi } from '../api-client';
 import {
   clearRedirectAfterLogin,
   clearSession,
+  clearUserData,
   isTokenExpired,
   readAuthToken,
   readStoredSession,
@@ -241,6 +242,8 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
   function logout(reason: LogoutReason = 'user'): void {
     if (session.status === 'signed-out') return;
     clearSession();
+    // The next person on this browser must not find the last one's links, images or drafts.
+    clearUserData();
     // A user who logs out chose to leave: the next sign-in starts fresh, not where they were.
     if (reason === 'user') clearRedirectAfterLogin();
     set({ status: 'signed-out', endedBy: reason });
