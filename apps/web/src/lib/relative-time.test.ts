@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './relative-time';
+import { formatDate, formatDateTime, formatRelativeTime } from './relative-time';
 
 const now = Date.UTC(2025, 5, 15, 12, 0, 0);
 const minutes = (n: number) => new Date(now - n * 60_000).toISOString();
@@ -33,5 +33,14 @@ describe('formatRelativeTime', () => {
 
   it('answers nothing for an unreadable time', () => {
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it('write a date one way, month in words: December 23, 2026', () => {
+    expect(formatDate(new Date(2026, 11, 23, 12))).toBe('December 23, 2026');
+    expect(formatDate('2026-12-23T12:00:00')).toBe('December 23, 2026');
+    expect(formatDateTime(new Date(2026, 11, 23, 10, 5))).toBe('December 23, 2026 at 10:05 AM');
+    expect(formatDate('not a date')).toBe('');
   });
 });

@@ -21,3 +21,31 @@ export function formatRelativeTime(timestamp: string | number | Date, now: numbe
   const days = Math.floor(age / DAY_MS);
   return `${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
+
+// One way to write a calendar date across the app: "December 23, 2026" (not 2026-12-23, not the
+// browser's 12/23/2026), and with a time "December 23, 2026 at 10:05 AM".
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function toDate(timestamp: string | number | Date): Date | null {
+  const date = timestamp instanceof Date ? timestamp : new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "December 23, 2026" in the user's time zone; an unreadable timestamp reads as nothing. */
+export function formatDate(timestamp: string | number | Date): string {
+  const date = toDate(timestamp);
+  return date ? dateFormat.format(date) : '';
+}
+
+/** "December 23, 2026 at 10:05 AM" in the user's time zone; an unreadable timestamp reads as nothing. */
+export function formatDateTime(timestamp: string | number | Date): string {
+  const date = toDate(timestamp);
+  return date ? dateTimeFormat.format(date) : '';
+}

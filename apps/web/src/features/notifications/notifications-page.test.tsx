@@ -28,8 +28,20 @@ describe('notifications page', () => {
     renderNotifications({
       'GET /notifications': {
         body: [
-          testNotification({ id: 'a', title: 'Video ready', status: 'completed', timestamp: hoursAgo(0.2) }),
-          testNotification({ id: 'b', title: 'Video failed', status: 'failed', timestamp: hoursAgo(5) }),
+          testNotification({
+            id: 'a',
+            title: 'Video ready',
+            status: 'completed',
+            session_id: 'sess-a',
+            timestamp: hoursAgo(0.2),
+          }),
+          testNotification({
+            id: 'b',
+            title: 'Video failed',
+            status: 'failed',
+            session_id: 'sess-b',
+            timestamp: hoursAgo(5),
+          }),
           testNotification({
             id: 'c',
             title: 'Plan renewed',
@@ -53,6 +65,29 @@ describe('notifications page', () => {
     expect(within(renewed as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByText('2 unread')).toBeInTheDocument();
     expect(badge()).toHaveAccessibleName('Notifications, 2 unread');
+  });
+
+  it('labels a subscription notice by its title alone, not "Completed", and dates it in words', async () => {
+    renderNotifications({
+      'GET /notifications': {
+        body: [
+          testNotification({
+            id: 's',
+            title: 'Subscription activated',
+            message: 'Your Business plan is active.',
+            status: 'completed',
+            link: '/dashboard',
+            timestamp: '2026-12-23T15:05:00.000Z',
+          }),
+        ],
+      },
+    });
+    const [notice] = await listItems();
+    expect(notice).toHaveTextContent('Subscription activated');
+    expect(notice).not.toHaveTextContent('Completed');
+    expect(
+      within(notice as HTMLElement).getByTitle(/^December 2[34], 2026 at \d{1,2}:\d{2} [AP]M$/),
+    ).toBeInTheDocument();
   });
 
   it('marks one read: the server is told and the badge goes down at once', async () => {

@@ -10,12 +10,9 @@ import { ArrowRightIcon, CircleCheckIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
+import { formatDate } from '../../lib/relative-time';
 import { videoCountQueryKey } from '../../lib/video-count';
 import { useSubscriptionStatus } from './api/get-subscription-status';
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 /** Counts down from `seconds` once a second, then calls `onDone`. */
 function useCountdown(seconds: number, onDone: () => void): number {

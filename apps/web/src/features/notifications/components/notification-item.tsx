@@ -2,8 +2,10 @@ import { notificationUiType, type Notification } from '@reelcraft/contract';
 import { Link } from 'react-router';
 import { CheckIcon, CircleAlertIcon, CircleCheckIcon, ClockIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../../components/button-styles';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 
+// The status words say how a job went; a notice about the account (a subscription activated, renewed
+// or ended) is no job, and "Completed" or "Failed" under it would be wrong, so it carries no word.
 const statusLooks = {
   success: {
     icon: <CircleCheckIcon className="size-5" />,
@@ -37,6 +39,7 @@ export function NotificationItem({
   onMarkRead: () => void;
 }) {
   const look = statusLooks[notificationUiType(notification.status)];
+  const aboutAJob = notification.session_id !== null || notification.video_id !== null;
   const unread = !notification.read;
   const time = new Date(notification.timestamp);
   return (
@@ -75,11 +78,15 @@ export function NotificationItem({
           {notification.message}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-500">
-          <time dateTime={notification.timestamp} title={time.toLocaleString()}>
+          <time dateTime={notification.timestamp} title={formatDateTime(time)}>
             {formatRelativeTime(time, now)}
           </time>
-          <span aria-hidden="true">·</span>
-          <span>{look.label}</span>
+          {aboutAJob && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>{look.label}</span>
+            </>
+          )}
         </p>
       </div>
       {unread && (
