@@ -32,6 +32,14 @@ describe('enhancement instructions', () => {
     });
   });
 
+  it('reads "grey" as a colour and "black and white" as no white background', () => {
+    expect(parseEnhancementInstruction('put it on a grey background')).toMatchObject({ grayscale: false });
+    expect(parseEnhancementInstruction('black and white')).toMatchObject({
+      grayscale: true,
+      whiteBackground: false,
+    });
+  });
+
   it('does nothing special for words it does not know', () => {
     expect(parseEnhancementInstruction('make it nice')).toEqual({
       whiteBackground: false,

@@ -24,6 +24,7 @@ const has = (text: string, words: readonly string[], pattern?: RegExp) =>
  */
 export function parseEnhancementInstruction(instruction: string): EnhancementPlan {
   const text = instruction.toLowerCase();
+  const blackAndWhite = /black\s*(and|&)\s*white|\bb\s*&\s*w\b/;
   const brighter = has(text, [
     'brighten',
     'brighter',
@@ -46,14 +47,11 @@ export function parseEnhancementInstruction(instruction: string): EnhancementPla
     'rich',
   ]);
   const muted = has(text, ['muted', 'desaturate', 'desaturated', 'subtle', 'pastel']);
-  const grayscale = has(
-    text,
-    ['grayscale', 'greyscale', 'monochrome', 'gray', 'grey'],
-    /black\s*(and|&)\s*white|\bb\s*&\s*w\b/,
-  );
+  // "gray"/"grey" alone name a colour ("grey background"), not a black-and-white photo.
+  const grayscale = has(text, ['grayscale', 'greyscale', 'monochrome'], blackAndWhite);
   return {
     whiteBackground: has(
-      text,
+      text.replace(blackAndWhite, ' '),
       [
         'white',
         'clean',

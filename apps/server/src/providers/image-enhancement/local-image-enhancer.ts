@@ -109,6 +109,27 @@ async function whiteBackground(image: VettedImage): Promise<Buffer> {
     .toBuffer();
 }
 
+/** At most this much stretch: a nearly uniform photo is not blown up into noise. */
+const MAX_LEVELS_GAIN = 1.3;
+
+/**
+ * A linear stretch towards the full range, the same for every channel (so hues stay): each end of the
+ * range moves out in proportion to the room it has, never past 0 or 255, by at most MAX_LEVELS_GAIN.
+ */
+async function levelsOf(image: VettedImage): Promise<{ gain: number; offset: number }> {
+  const { channels } = await sharpFromVetted(image).flatten({ background: '#ffffff' }).stats();
+  const colour = channels.slice(0, 3);
+  const low = Math.min(...colour.map((channel) => channel.min));
+  const high = Math.max(...colour.map((channel) => channel.max));
+  const room = low + 255 - high;
+  if (high - low < 8 || room < 4) return { gain: 1, offset: 0 };
+  const share = Math.min(1, ((MAX_LEVELS_GAIN - 1) * (high - low)) / room);
+  const newLow = low * (1 - share);
+  const newHigh = high + (255 - high) * share;
+  const gain = (newHigh - newLow) / (high - low);
+  return { gain, offset: newLow - low * gain };
+}
+
 function describe(plan: EnhancementPlan): string[] {
   const steps = ['auto-orient', 'normalise-levels'];
   if (plan.whiteBackground) steps.push('white-background');
@@ -146,12 +167,19 @@ export function createLocalImageEnhancer(): ImageEnhancementProvider {
         // Transparent areas would turn black in a JPEG: lay them on white.
         if (vetted.hasAlpha) image = image.flatten({ background: '#ffffff' });
         if (plan.denoise) image = image.median(3);
-        // Always: stretch the levels to the full range (ignoring the extreme 1 %).
-        image = image.normalise({ lower: 1, upper: 99 });
+        // Always: stretch the levels of a flat photo, the same for every channel so hues stay, and
+        // never past the darkest or brightest channel value (a percentile stretch of the luminance
+        // mapped a red product on white to black).
+        // sharp keeps one linear step: the contrast (around the middle grey) joins the levels.
+        // Not when a darker, more muted or flatter look was asked: the stretch works against it.
+        const calmer = plan.brightness < 1 || plan.saturation < 1 || plan.contrast < 1;
+        const levels = calmer ? { gain: 1, offset: 0 } : await levelsOf(vetted);
+        const gain = levels.gain * plan.contrast;
+        const offset = levels.offset * plan.contrast + 128 * (1 - plan.contrast);
+        if (gain !== 1 || offset !== 0) image = image.linear(gain, offset);
         if (plan.brightness !== 1 || plan.saturation !== 1) {
           image = image.modulate({ brightness: plan.brightness, saturation: plan.saturation });
         }
-        if (plan.contrast !== 1) image = image.linear(plan.contrast, 128 * (1 - plan.contrast));
         if (plan.warmth !== 0) {
           const w = 0.06 * plan.warmth;
           image = image.recomb([
