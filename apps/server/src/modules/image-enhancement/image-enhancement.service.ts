@@ -7,6 +7,7 @@ import {
   type EnhanceImageAnswer,
   type EnhanceImageBody,
 } from '@reelcraft/contract';
+import { EXTENSION_OF, sniffImageType } from '../../platform/files/sniff-content-type';
 import { badRequest, HttpError, notFound } from '../../platform/http/http-error';
 import { ProviderError, type ImageEnhancementProvider } from '../../providers';
 import type { LibraryService } from '../library';
@@ -57,10 +58,14 @@ export class ImageEnhancementService {
       if (error instanceof ProviderError) throw providerFailure(error);
       throw error;
     }
-    const extension = enhanced.contentType === 'image/png' ? 'png' : 'jpg';
+    // The stored type and name follow the bytes, not what the provider says it made: a JPEG
+    // labelled PNG downloads as a ".png" no viewer opens as such.
+    const contentType = sniffImageType(enhanced.data);
+    if (!contentType) throw providerFailure(new ProviderError('failed', 'The image could not be enhanced.'));
+    const extension = EXTENSION_OF[contentType];
     const stored = await this.uploads.store(userId, {
       data: enhanced.data,
-      contentType: enhanced.contentType,
+      contentType,
       extension,
       width: enhanced.width,
       height: enhanced.height,

@@ -112,3 +112,53 @@ describeEachDatabase('POST /product-videos/enhance-image', { work: false, listen
     ).toBe(401);
   });
 });
+
+describeEachDatabase(
+  'POST /product-videos/enhance-image: the stored file is named by its bytes',
+  {
+    work: false,
+    listen: true,
+    // An enhancer that makes a PNG but says JPEG, and one that says PNG and makes a JPEG.
+    providers: (shared) => ({
+      ...shared,
+      imageEnhancement: {
+        kind: 'local',
+        async enhance(request) {
+          const png = request.instruction.includes('png');
+          const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fd1010' } })
+            [png ? 'png' : 'jpeg']()
+            .toBuffer();
+          return { data, contentType: png ? 'image/jpeg' : 'image/png', width: 64, height: 48, steps: [] };
+        },
+      },
+    }),
+  },
+  (server) => {
+    it('stores, serves and lists the result with the extension and content type of its real format', async () => {
+      const { api } = await signedIn(server());
+      const source = await uploaded(api, await testImage('jpeg', 640, 480), 'shoe.jpg');
+      for (const [prompt, extension, contentType] of [
+        ['brighter (makes a png)', 'png', 'image/png'],
+        ['brighter (makes a jpeg)', 'jpg', 'image/jpeg'],
+      ] as const) {
+        const answer = await enhance(api, source, prompt);
+        expect(answer.status, prompt).toBe(200);
+        const body = enhanceImageAnswerSchema.parse(answer.json());
+        expect(body.enhanced_image_gcs_uri.endsWith(`.${extension}`), prompt).toBe(true);
+        const { pathname, search } = new URL(body.enhanced_image_url);
+        const fetched = await fetch(`${server().baseUrl}${pathname}${search}`);
+        expect(fetched.headers.get('content-type'), prompt).toBe(contentType);
+        const metadata = await sharp(Buffer.from(await fetched.arrayBuffer())).metadata();
+        expect(metadata.format, prompt).toBe(extension === 'jpg' ? 'jpeg' : 'png');
+      }
+      const names = (await api.get('/user/library/images'))
+        .json<unknown[]>()
+        .map((image) => libraryImageSchema.parse(image).filename)
+        .sort();
+      expect(names).toEqual([
+        expect.stringMatching(/^enhanced-.*\.jpg$/),
+        expect.stringMatching(/^enhanced-.*\.png$/),
+      ]);
+    });
+  },
+);
