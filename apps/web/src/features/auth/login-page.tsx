@@ -36,6 +36,8 @@ export function LoginPage() {
   const [dialog, setDialog] = useState<OpenDialog>(urlResetToken ? 'reset' : null);
   const [resetToken, setResetToken] = useState(urlResetToken ?? '');
   const [signedInHere, setSignedInHere] = useState(false);
+  // Signed in (or being checked) before this screen opened: not someone signing in on it right now.
+  const [signedInOnArrival] = useState(session.status !== 'signed-out');
 
   // A reset link opened while this screen is already showing (another click in the mail).
   const [linkSeen, setLinkSeen] = useState(urlResetToken);
@@ -66,7 +68,7 @@ export function LoginPage() {
   }
 
   // A reset link is for whoever holds it: a signed-in user gets the reset form, not the sign-in form.
-  if (session.status === 'signed-in' && location.pathname === paths.resetPassword) {
+  if (session.status === 'signed-in' && signedInOnArrival && location.pathname === paths.resetPassword) {
     return (
       <AuthLayout title="Reset Password">
         <h1 className="font-display text-3xl font-semibold tracking-tight">Reset Password</h1>
