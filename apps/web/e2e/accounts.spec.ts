@@ -1,8 +1,9 @@
-import { loginMessages, passwordMessages } from '@reelcraft/contract';
+import { loginMessages, passwordMessages, STORAGE_KEYS } from '@reelcraft/contract';
 import { expect, test } from '@playwright/test';
 import {
   onThisServer,
   RESET_LINK,
+  signedInAccount,
   signIn,
   storedToken,
   uniqueEmail,
@@ -25,8 +26,9 @@ test('a new user signs up, verifies the email, signs in, onboards, stays signed 
 
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
-  await expect(page).toHaveURL('/login');
-  await page.getByRole('tab', { name: 'Create Account' }).click();
+  // Get Started means a new account: the form opens on Create Account.
+  await expect(page).toHaveURL('/login?mode=create');
+  await expect(page.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Full Name').fill('Nora Quinn');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -45,6 +47,8 @@ test('a new user signs up, verifies the email, signs in, onboards, stays signed 
   await page.goto(onThisServer(await mailedLink(email, VERIFY_LINK)));
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await expect(page).toHaveURL('/login', { timeout: 10_000 });
+  // A first sign-in is not a return.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to ReelCraft' })).toBeVisible();
 
   await signIn(page, email, password);
   await expect(page).toHaveURL('/onboarding');
@@ -83,10 +87,29 @@ test('a new user signs up, verifies the email, signs in, onboards, stays signed 
   await page.getByRole('menuitem', { name: 'My Details' }).click();
   await expect(page.getByRole('region', { name: 'Account details' })).toContainText(email);
 
+  // What a session leaves behind for this user: a signed video link, the library's cache and
+  // selection, a studio draft. None of it may outlive the logout; the theme may.
+  const userId = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id?: string }).id,
+    STORAGE_KEYS.userData,
+  );
+  const perUserKeys = [
+    STORAGE_KEYS.lastVideoUrl,
+    STORAGE_KEYS.librarySelectedImages,
+    `image_library_cache:${userId}`,
+    'studio_workflow',
+  ];
+  await page.evaluate((keys) => {
+    for (const key of keys) localStorage.setItem(key, '"left behind"');
+  }, perUserKeys);
+
   await accountMenu.click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/login');
   expect(await storedToken(page)).toBeNull();
+  expect(
+    await page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), perUserKeys),
+  ).toEqual([]);
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login');
@@ -126,6 +149,25 @@ test('a user who forgot the password resets it from the mailed link', async ({ p
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/onboarding');
+});
+
+test('a signed-in user who opens a reset link gets the reset form, not the sign-in form', async ({
+  page,
+}) => {
+  const account = await signedInAccount(page, 'Sam Signedin');
+  const forgot = await page.request.post('/api/v1/auth/forgot-password', { data: { email: account.email } });
+  expect(forgot.ok()).toBe(true);
+
+  await page.goto(onThisServer(await mailedLink(account.email, RESET_LINK)));
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.getByLabel('Reset token')).not.toHaveValue('');
+  await page.getByLabel('New password').fill('brand new pass 789');
+  await page.getByLabel('Confirm password').fill('brand new pass 789');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('status')).toContainText(passwordMessages.resetSucceeded);
+  await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
 });
 
 test('a user signs in with Google through the identity provider', async ({ page }) => {

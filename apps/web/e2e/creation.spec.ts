@@ -44,6 +44,17 @@ test('a new user writes a prompt, generates a 15 s video, watches progress, play
   await expect(page.getByText('15/200 words')).toBeVisible();
   await expect(page.getByText('Good', { exact: true })).toBeVisible();
   await page.getByLabel('Duration').selectOption('15');
+
+  // A negative seed is explained under the field; the form and its text stay.
+  const seed = page.getByLabel('Seed (optional)');
+  await seed.fill('-5');
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(seed).toHaveAccessibleDescription(
+    'The seed is a whole number from 0 to 2147483647. Leave it empty for a random one.',
+  );
+  await expect(page.getByText(/Too small|Video creation failed/)).toHaveCount(0);
+  await expect(page.getByLabel('Video Description')).toHaveValue(/^A misty mountain lake/);
+  await seed.fill('');
   await page.getByRole('button', { name: 'Generate Video' }).click();
 
   const overlay = page.getByRole('dialog', { name: 'Creating your video' });

@@ -37,7 +37,10 @@ test.describe('landing page on a desktop screen', () => {
     );
     await expect(header.getByRole('button', { name: 'Feedback' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/login?mode=create',
+    );
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     await expectNoHorizontalScroll(page);
   });

@@ -190,6 +190,9 @@ test('the sidebar collapse survives a reload; the socket opens after sign-in and
   await expect(sidebar).toHaveCSS('width', '80px');
   // Collapsed, the links keep their names.
   await expect(sidebar.getByRole('link', { name: 'My Projects' })).toHaveAttribute('href', '/projects');
+  // My Videos is reachable from the navigation.
+  await sidebar.getByRole('link', { name: 'My Videos' }).click();
+  await expect(page).toHaveURL('/my-videos');
 
   await sidebar.getByRole('button', { name: 'Expand sidebar' }).click();
   await expect(sidebar).toHaveCSS('width', '288px');

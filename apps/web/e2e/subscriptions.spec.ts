@@ -4,7 +4,7 @@ import { signedInAccount, type SignedInAccount } from './support/accounts';
 
 // Quota and payments in real Chromium against the real server (test-mode checkout, no PayPal keys):
 // a new user spends the free videos, is blocked and sent to the plans, buys a plan through the
-// built-in test checkout, and sees Premium and the new count in the shell without a reload.
+// built-in test checkout, and sees the plan's name and the new count in the shell without a reload.
 
 test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 
@@ -26,7 +26,7 @@ function startTextVideo(request: APIRequestContext, account: SignedInAccount) {
   });
 }
 
-test('a new user spends the free videos, buys a plan in test mode and sees Premium without reloading', async ({
+test('a new user spends the free videos, buys a plan in test mode and sees it named without reloading', async ({
   page,
 }) => {
   const account = await signedInAccount(page, 'Paula Payer');
@@ -85,8 +85,10 @@ test('a new user spends the free videos, buys a plan in test mode and sees Premi
   expect(bought.remaining_videos).toBeGreaterThanOrEqual(25);
   await expect(page.getByRole('region', { name: 'Subscription status' })).toContainText('Starter');
   await expect(page.getByText(/Redirecting to your dashboard in \d+ seconds?/)).toBeVisible();
-  await expect(planBox).toContainText('Premium');
+  await expect(planBox).toContainText('Starter');
   await expect(planBox).toContainText(`${bought.remaining_videos} videos remaining`);
+  // Starter is not the top plan: Upgrade stays.
+  await expect(planBox.getByRole('link', { name: 'Upgrade', exact: true })).toBeVisible();
 
   // The countdown takes the user to the dashboard, where the Upgrade banner is gone.
   await expect(page).toHaveURL('/dashboard', { timeout: 15_000 });
@@ -102,6 +104,12 @@ test('a new user spends the free videos, buys a plan in test mode and sees Premi
 test('a cancelled test checkout comes back to the payment page with nothing charged', async ({ page }) => {
   const account = await signedInAccount(page, 'Carl Cancel');
   await page.goto('/payment?plan=business&amount=49.00');
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('one-time');
+  await expect(summary).toContainText("One payment of $49.00 for one month's access");
+  await expect(summary).not.toContainText('/ month');
+  // The buyer is already buying: no upsell above the checkout.
+  await expect(page.getByRole('region', { name: 'Upgrade your plan' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to test checkout' }).click();
   // Act on the provider's page only once it is there (not on the page it replaces).
   await expect(page).toHaveURL(/\/api\/v1\/payments\/test-checkout\//);
@@ -110,5 +118,7 @@ test('a cancelled test checkout comes back to the payment page with nothing char
 
   await expect(page).toHaveURL(/\/payment\?.*cancelled=true/, { timeout: 15_000 });
   await expect(page.getByText('Checkout cancelled. You have not been charged.')).toBeVisible();
+  // The provider hands back amount=49 for the $49.00 plan: the same amount, so no warning.
+  await expect(page.getByText(/not the amount in the link/)).toHaveCount(0);
   expect((await videoCount(page.request, account)).has_subscription).toBe(false);
 });
