@@ -22,7 +22,9 @@ interface NoticeLogger {
   warn(obj: object, msg: string): void;
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+// The web app writes dates this way too ("December 23, 2026"); in UTC, as the periods are kept.
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const day = (date: Date) => dayFormat.format(date);
 
 /** The texts of the notices (ours: the spec only says the user is told). */
 export const subscriptionNoticeTexts = {
