@@ -40,3 +40,13 @@ export function buttonClasses({
 export const iconButtonClasses =
   'inline-flex size-10 items-center justify-center rounded-full text-zinc-700 transition-colors ' +
   'hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-white/10 dark:hover:text-white';
+
+/**
+ * The title button of a card that opens as a whole: one line, cut with an ellipsis, and an ::before
+ * stretched over its nearest positioned ancestor (the card), which takes the focus ring. The card's
+ * other buttons need `relative` to stay above it.
+ */
+export const cardOpenerClasses =
+  'block w-full truncate text-left focus-visible:outline-none before:absolute before:inset-0 ' +
+  'before:rounded-2xl before:content-[""] focus-visible:before:outline-2 focus-visible:before:outline-offset-2 ' +
+  'focus-visible:before:outline-violet-500 focus-visible:before:outline-solid';

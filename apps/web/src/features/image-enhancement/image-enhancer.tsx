@@ -95,7 +95,7 @@ export function ImageEnhancer({ uploadImages, onUseForVideo }: ImageEnhancerProp
       <h2 className="text-lg font-semibold">Product Image Enhancer</h2>
       {result && preview ? (
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <figure className="flex flex-col gap-2">
               <img src={preview} alt="Original image" className="rounded-xl object-contain" />
               <figcaption className="text-sm text-zinc-500">Original</figcaption>

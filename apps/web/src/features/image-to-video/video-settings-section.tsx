@@ -36,7 +36,7 @@ export function VideoSettingsSection({
   const { register } = form;
   const seedError = form.formState.errors.seed?.message;
   return (
-    <section aria-label="Settings" className="grid gap-4 sm:grid-cols-2">
+    <section aria-label="Settings" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <fieldset className="flex flex-col gap-1 text-sm">
         <legend className="mb-1 font-medium">Quality</legend>
         {IMAGE_VIDEO_QUALITIES.map((value) => (

@@ -8,7 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CircleAlertIcon, DownloadIcon, FilmIcon, PlayIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { buttonClasses } from '../../components/button-styles';
+import { buttonClasses, cardOpenerClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { isPlayable, unavailableText, useVideoDownload, VideoViewer } from '../../components/video-player';
@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useSessionStore } from '../../lib/session';
 import { useMyVideos } from './api/list-my-videos';
+import { useLiveVideoLists } from './use-live-video-lists';
 
 /** How long the expired-session message shows before the sign-in screen. */
 const EXPIRED_REDIRECT_MS = 2_000;
@@ -40,6 +41,7 @@ function isSessionExpired(error: unknown): boolean {
  */
 export function MyVideosPage() {
   const videos = useMyVideos();
+  useLiveVideoLists();
   const [viewing, setViewing] = useState<Video | null>(null);
   const { download, downloading } = useVideoDownload();
   const toast = useToast();
@@ -120,7 +122,7 @@ export function MyVideosPage() {
             </p>
           </div>
         ) : (
-          <ul aria-label="Videos" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label="Videos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.map((video) => {
               const badge = statusBadges[video.status];
               const playable = isPlayable(video);
@@ -128,14 +130,9 @@ export function MyVideosPage() {
                 <li key={video.id}>
                   <article
                     aria-label={video.title}
-                    className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-white/10 dark:bg-zinc-900"
+                    className="relative overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-white/10 dark:bg-zinc-900"
                   >
-                    <button
-                      type="button"
-                      onClick={() => setViewing(video)}
-                      aria-label={`Open ${video.title}`}
-                      className="group relative block aspect-video w-full overflow-hidden bg-gradient-to-br from-zinc-700 to-zinc-900"
-                    >
+                    <div className="relative aspect-video w-full overflow-hidden bg-gradient-to-br from-zinc-700 to-zinc-900">
                       {video.thumbnail_url ? (
                         <img
                           src={video.thumbnail_url}
@@ -158,11 +155,19 @@ export function MyVideosPage() {
                       >
                         {badge.label}
                       </span>
-                    </button>
+                    </div>
                     <div className="flex items-center gap-2 p-3.5">
                       <div className="min-w-0 flex-1">
-                        <h2 className="truncate text-sm font-semibold" title={video.title}>
-                          {video.title}
+                        <h2 className="text-sm font-semibold" title={video.title}>
+                          {/* Its ::before covers the card: a tap anywhere on it opens the viewer. */}
+                          <button
+                            type="button"
+                            onClick={() => setViewing(video)}
+                            aria-label={`Open ${video.title}`}
+                            className={cardOpenerClasses}
+                          >
+                            {video.title}
+                          </button>
                         </h2>
                         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
                           <time dateTime={video.created_at}>
@@ -176,7 +181,7 @@ export function MyVideosPage() {
                         onClick={() => onDownload(video)}
                         aria-disabled={!playable}
                         aria-label={`Download ${video.title}`}
-                        className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                        className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'relative' })}
                       >
                         {downloading !== null && downloading === video.video_url ? (
                           <Spinner />

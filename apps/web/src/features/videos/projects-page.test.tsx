@@ -3,6 +3,7 @@ import {
   PROJECTS_SKELETON_COUNT,
   playerMessages,
   projectsMessages,
+  VIDEO_EVENT_TYPES,
   type Video,
 } from '@reelcraft/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -185,5 +186,37 @@ describe('projects screen', () => {
     await user.click(screen.getByRole('button', { name: 'Share feedback' }));
     expect(await screen.findByRole('dialog', { name: 'Share feedback' })).toBeInTheDocument();
     await act(async () => {});
+  });
+});
+
+describe('projects kept live', () => {
+  it('reads the list again when a job ends, so a card stops saying Processing without a refresh', async () => {
+    let all = [testProject({ id: 'v1', title: 'Background clip', status: 'processing', video_url: null })];
+    const { sockets } = renderProjects('/projects', {
+      'GET /videos': (request) => videosServer(all)(request),
+    });
+    const card = await screen.findByRole('article', { name: 'Background clip' });
+    expect(within(card).getByText('Processing')).toBeInTheDocument();
+    act(() => sockets.latest().ready());
+
+    all = [testProject({ id: 'v1', title: 'Background clip', status: 'completed' })];
+    act(() =>
+      sockets.push(VIDEO_EVENT_TYPES.progress, {
+        session_id: 'sess-1',
+        project_type: 'text-to-video',
+        status: 'completed',
+        progress: 100,
+        stage: 'completed',
+        message: null,
+        video_id: 'v1',
+        video_url: '/api/v1/files/v1.mp4',
+        error: null,
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Background clip' })).queryByText('Processing'),
+      ).not.toBeInTheDocument(),
+    );
   });
 });

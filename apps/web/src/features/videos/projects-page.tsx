@@ -29,6 +29,7 @@ import { findVideoQueryOptions } from './api/find-video';
 import { videoKeys } from './api/video-keys';
 import { Pagination } from './components/pagination';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
+import { useLiveVideoLists } from './use-live-video-lists';
 import { useProjects, type ProjectFilter } from './use-projects';
 
 const filterLabels: Record<ProjectFilter, string> = {
@@ -61,6 +62,7 @@ export function ProjectsPage() {
   const openFeedback = useOpenFeedback();
   const toast = useToast();
   const queryClient = useQueryClient();
+  useLiveVideoLists();
   const { download, downloading } = useVideoDownload();
 
   // A new filter or search starts at the first page.
@@ -129,7 +131,7 @@ export function ProjectsPage() {
             Every video you have made, ready to watch and download.
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <button
             type="button"
             onClick={() => openFeedback()}
@@ -186,7 +188,7 @@ export function ProjectsPage() {
 
       <div className="mt-6">
         {projects.isPending ? (
-          <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div role="status" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only">Loading projects…</span>
             {Array.from({ length: PROJECTS_SKELETON_COUNT }, (_, index) => (
               <ProjectCardSkeleton key={index} />
@@ -228,7 +230,7 @@ export function ProjectsPage() {
           </div>
         ) : (
           <>
-            <ul aria-label="Projects" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ul aria-label="Projects" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {projects.items.map((project) => (
                 <li key={project.id}>
                   <ProjectCard

@@ -1,7 +1,7 @@
 import { projectsMessages, type ProjectType, type Video } from '@reelcraft/contract';
 import { useState } from 'react';
 import { DownloadIcon, FilmIcon, PencilIcon, PlayIcon } from 'lucide-react';
-import { iconButtonClasses } from '../../../components/button-styles';
+import { cardOpenerClasses, iconButtonClasses } from '../../../components/button-styles';
 import { Spinner } from '../../../components/spinner';
 import { isPlayable } from '../../../components/video-player';
 
@@ -22,8 +22,9 @@ interface ProjectCardProps {
 }
 
 /**
- * One project: a preview that loads the video's metadata only once pointed at or focused (a poster or
- * a placeholder before), the play overlay when there is a video, title, date, type, Download and Edit.
+ * One project: a preview that loads the video's metadata only once a mouse points at it or it has focus
+ * (a poster or a placeholder before), the play overlay when there is a video, title, date, type,
+ * Download and Edit. The whole card opens the viewer (spec 001: "Clicking a card opens a modal").
  */
 export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }: ProjectCardProps) {
   const [previewing, setPreviewing] = useState(false);
@@ -34,16 +35,15 @@ export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }
   return (
     <article
       aria-label={project.title}
-      className="group flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-white/10 dark:bg-zinc-900"
-      onPointerEnter={() => setPreviewing(true)}
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-white/10 dark:bg-zinc-900"
+      // Only a mouse previews: on a touch screen the first tap must open the viewer, not swap the
+      // thumbnail for a video (and a phone should not fetch video metadata for a glance).
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setPreviewing(true);
+      }}
       onFocus={() => setPreviewing(true)}
     >
-      <button
-        type="button"
-        onClick={onOpen}
-        aria-label={`Open ${project.title}`}
-        className="relative block aspect-video w-full overflow-hidden bg-gradient-to-br from-violet-500 to-indigo-600 focus-visible:outline-offset-[-2px]"
-      >
+      <div className="relative aspect-video w-full overflow-hidden bg-gradient-to-br from-violet-500 to-indigo-600">
         {project.video_url && playable && previewing ? (
           <video
             src={project.video_url}
@@ -82,11 +82,19 @@ export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }
             Failed
           </span>
         )}
-      </button>
+      </div>
       <div className="flex flex-1 items-start gap-2 p-3.5">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-sm font-semibold" title={project.title}>
-            {project.title}
+          <h3 className="text-sm font-semibold" title={project.title}>
+            {/* Its ::before covers the whole card, so a tap anywhere (thumbnail, title) opens the viewer. */}
+            <button
+              type="button"
+              onClick={onOpen}
+              aria-label={`Open ${project.title}`}
+              className={cardOpenerClasses}
+            >
+              {project.title}
+            </button>
           </h3>
           <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">
             <time dateTime={project.created_at}>{new Date(project.created_at).toLocaleDateString()}</time>
@@ -98,7 +106,7 @@ export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }
           type="button"
           onClick={onEdit}
           aria-label={`Edit ${project.title}`}
-          className={`${iconButtonClasses} size-8 shrink-0`}
+          className={`${iconButtonClasses} relative size-8 shrink-0`}
         >
           <PencilIcon className="size-4" />
         </button>
@@ -108,7 +116,7 @@ export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }
           aria-label={`Download ${project.title}`}
           title={playable ? 'Download' : projectsMessages.notReadyForDownload}
           aria-disabled={!playable || downloading}
-          className={`${iconButtonClasses} size-8 shrink-0`}
+          className={`${iconButtonClasses} relative size-8 shrink-0`}
         >
           {downloading ? <Spinner /> : <DownloadIcon className="size-4" />}
         </button>

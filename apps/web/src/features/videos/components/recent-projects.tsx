@@ -27,6 +27,7 @@ import { paths, projectPath } from '../../../lib/paths';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import { useRecentProjects } from '../api/list-recent-projects';
+import { useLiveVideoLists } from '../use-live-video-lists';
 
 const projectTypes: Record<ProjectType, { label: string; icon: LucideIcon; tone: string }> = {
   'text-to-video': { label: 'Text to Video', icon: TypeIcon, tone: 'from-violet-500 to-indigo-600' },
@@ -47,6 +48,7 @@ const projectTypes: Record<ProjectType, { label: string; icon: LucideIcon; tone:
 /** The dashboard's Recent Projects section (spec 000 section 2.5); the app places it on the dashboard. */
 export function RecentProjects() {
   const projects = useRecentProjects();
+  useLiveVideoLists();
   const [page, setPage] = useState(0);
   const now = useNow();
   const list = projects.data ?? [];
@@ -98,7 +100,7 @@ export function RecentProjects() {
 
       <div className="mt-4">
         {projects.isPending ? (
-          <div role="status" className="grid gap-4 sm:grid-cols-3">
+          <div role="status" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <span className="sr-only">Loading recent projects…</span>
             {Array.from({ length: DASHBOARD_RECENT_PROJECTS_PER_PAGE }, (_, index) => (
               <div key={index} aria-hidden="true" className="animate-pulse">
@@ -137,7 +139,7 @@ export function RecentProjects() {
         ) : (
           <ul
             aria-label={`Recent projects, page ${current + 1} of ${pageCount}`}
-            className="grid gap-4 sm:grid-cols-3"
+            className="grid grid-cols-1 gap-4 sm:grid-cols-3"
           >
             {shown.map((project) => (
               <li key={project.id}>
