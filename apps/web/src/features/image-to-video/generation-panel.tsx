@@ -1,4 +1,14 @@
 import { imageToVideoMessages, type GenerationState } from '@reelcraft/contract';
+import {
+  CircleCheckBigIcon,
+  CircleCheckIcon,
+  CircleIcon,
+  ClapperboardIcon,
+  FolderOpenIcon,
+  PaletteIcon,
+  PuzzleIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { ProgressRing } from '../../components/video-creation';
 
@@ -12,12 +22,13 @@ const STAGE_ORDER: readonly ImageStage[] = [
   'completed',
 ];
 
-const STAGES: readonly { stage: ImageStage; label: string; icon: string }[] = [
-  { stage: 'file_processing', label: 'File processing', icon: '📁' },
-  { stage: 'scene_generation', label: 'Scene generation', icon: '🎨' },
-  { stage: 'video_generation', label: 'Video generation', icon: '🎬' },
-  { stage: 'final_combination', label: 'Final combination', icon: '🧩' },
-  { stage: 'completed', label: 'Completed', icon: '✅' },
+// Icons of the app's icon set, not emoji: emoji render as empty boxes where no emoji font is installed.
+const STAGES: readonly { stage: ImageStage; label: string; icon: LucideIcon }[] = [
+  { stage: 'file_processing', label: 'File processing', icon: FolderOpenIcon },
+  { stage: 'scene_generation', label: 'Scene generation', icon: PaletteIcon },
+  { stage: 'video_generation', label: 'Video generation', icon: ClapperboardIcon },
+  { stage: 'final_combination', label: 'Final combination', icon: PuzzleIcon },
+  { stage: 'completed', label: 'Completed', icon: CircleCheckBigIcon },
 ];
 
 /** Upload, Process, Generate, Complete: each done once the job is past its stage. */
@@ -72,11 +83,24 @@ export function GenerationPanel({
         {STAGES.map((item, index) => {
           const state =
             index < at || stage === 'completed' ? 'complete' : index === at ? 'current' : 'pending';
+          const Icon = item.icon;
           return (
-            <li key={item.stage} aria-label={`${item.label} (${state})`} className="flex-1">
-              <span aria-hidden="true" className={`block text-xl ${state === 'pending' ? 'opacity-40' : ''}`}>
-                {item.icon}
-              </span>
+            <li
+              key={item.stage}
+              aria-label={`${item.label} (${state})`}
+              className="flex min-w-0 flex-1 flex-col items-center gap-1"
+            >
+              <Icon
+                aria-hidden="true"
+                data-state={state}
+                className={`size-6 ${
+                  state === 'pending'
+                    ? 'text-zinc-400 dark:text-zinc-500'
+                    : state === 'current'
+                      ? 'text-violet-600 dark:text-violet-300'
+                      : 'text-emerald-600 dark:text-emerald-400'
+                }`}
+              />
               {item.label}
             </li>
           );
@@ -96,8 +120,19 @@ export function GenerationPanel({
         {STEPS.map((step) => {
           const done = at > STAGE_ORDER.indexOf(step.doneAfter);
           return (
-            <li key={step.label} aria-label={`${step.label}${done ? ' (complete)' : ''}`}>
-              <span aria-hidden="true">{done ? '✓ ' : '○ '}</span>
+            <li
+              key={step.label}
+              aria-label={`${step.label}${done ? ' (complete)' : ''}`}
+              className="inline-flex items-center justify-center gap-1"
+            >
+              {done ? (
+                <CircleCheckIcon
+                  aria-hidden="true"
+                  className="size-3.5 text-emerald-600 dark:text-emerald-400"
+                />
+              ) : (
+                <CircleIcon aria-hidden="true" className="size-3.5 text-zinc-400" />
+              )}
               {step.label}
             </li>
           );

@@ -48,26 +48,46 @@ export function ImageSlotsSection({
       uploading: true,
     }));
     setSlots((current) => [...current, ...added].slice(0, MAX_IMAGE_SLOTS));
+    // A picked image holds a slot only once stored: a file the server refused would fail the job
+    // too, so its slot goes (with a toast) rather than stay as a broken slot that counts as filled.
+    const dropAdded = (failed: readonly ImageSlot[]) => {
+      failed.forEach((slot) => URL.revokeObjectURL(slot.url));
+      setSlots((current) => current.filter((slot) => !failed.some((item) => item.id === slot.id)));
+    };
     uploads.upload(accepted, 'image-to-video').then(
       (images) => {
+        // The answer lists the stored images only, in the order sent: all of them, or (some refused)
+        // the ones whose original names are still there.
+        const everyOne = images.length === added.length;
+        const unclaimed = [...images];
+        const stored = new Map<string, string>();
+        added.forEach((slot) => {
+          const match = everyOne
+            ? 0
+            : unclaimed.findIndex((image) => image.metadata.original_filename === slot.name);
+          const image = match < 0 ? undefined : unclaimed[match];
+          if (!image) return;
+          stored.set(slot.id, image.gcs_uri);
+          unclaimed.splice(match, 1);
+        });
+        const failed = added.filter((slot) => !stored.has(slot.id));
         setSlots((current) =>
           current.map((slot) => {
-            const index = added.findIndex((item) => item.id === slot.id);
-            if (index < 0) return slot;
-            const image = images[index];
-            return image
-              ? { ...slot, objectKey: image.gcs_uri, uploading: false }
-              : { ...slot, uploading: false };
+            const objectKey = stored.get(slot.id);
+            return objectKey ? { ...slot, objectKey, uploading: false } : slot;
           }),
         );
+        if (failed.length > 0) {
+          dropAdded(failed);
+          toast.show({
+            title: imageToVideoMessages.uploadImageFailed,
+            message: failed.map((slot) => slot.name).join(', '),
+            tone: 'error',
+          });
+        }
       },
       (uploadError: unknown) => {
-        // The files stay in their slots and travel with the job instead.
-        setSlots((current) =>
-          current.map((slot) =>
-            added.some((item) => item.id === slot.id) ? { ...slot, uploading: false } : slot,
-          ),
-        );
+        dropAdded(added);
         toast.show({
           title: imageToVideoMessages.uploadImageFailed,
           message: uploads.describeError(uploadError),

@@ -6,6 +6,7 @@ import {
   STORAGE_KEYS,
   type ImageToVideoSession,
   type UploadedImage,
+  VIDEO_EVENT_TYPES,
 } from '@reelcraft/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -128,6 +129,42 @@ describe('image-to-video create tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove a.png' }));
     expect(screen.queryByRole('listitem', { name: /a\.png/ })).not.toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Empty slot 5' })).toBeInTheDocument();
+  });
+
+  it('leaves no slot for an upload the server refused', async () => {
+    renderPage('/image-to-video', {
+      'POST /upload/signed-url': { status: 400, body: { detail: 'All uploads failed' } },
+    });
+    await screen.findByLabelText('Upload images');
+    pickImages([png('broken.png')]);
+    expect(await screen.findByText(imageToVideoMessages.uploadImageFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: /broken\.png/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Empty slot 1' })).toBeInTheDocument();
+  });
+
+  it('keeps only the stored images when the server refuses some of them', async () => {
+    renderPage('/image-to-video', {
+      'POST /upload/signed-url': () => {
+        const kept = { ...uploaded(1), metadata: { ...uploaded(1).metadata, original_filename: 'good.png' } };
+        return { status: 201, body: { ...uploadAnswer(0), images: [kept], uploaded_count: 1 } };
+      },
+    });
+    await screen.findByLabelText('Upload images');
+    pickImages([png('bad.png'), png('good.png')]);
+    expect(await screen.findByText(imageToVideoMessages.uploadImageFailed)).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Image 1: good.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: /bad\.png/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the prompt and the settings across a trip to Image Enhancement', async () => {
+    const { user } = renderPage();
+    await screen.findByLabelText('Upload images');
+    await user.type(screen.getByLabelText('Text Prompt'), 'A red running shoe');
+    await user.click(screen.getByRole('radio', { name: '9:16' }));
+    await user.click(screen.getByRole('tab', { name: 'Image Enhancement' }));
+    await user.click(screen.getByRole('tab', { name: 'Create Video' }));
+    expect(screen.getByLabelText('Text Prompt')).toHaveValue('A red running shoe');
+    expect(screen.getByRole('radio', { name: '9:16' })).toBeChecked();
   });
 
   it('refuses non-images and files over 10MB with the spec texts', async () => {
@@ -281,6 +318,10 @@ describe('image-to-video create tab', () => {
       duration: 15,
     });
     expect(panel.getByTestId('stage-message')).toHaveTextContent('Processing your images...');
+    // The stage icons are drawn, not emoji (an empty box where no emoji font is installed).
+    const stages = panel.getByRole('list', { name: 'Stages' });
+    expect(stages.querySelectorAll('svg')).toHaveLength(5);
+    expect(stages.textContent).toMatch(/^[A-Za-z ]+$/);
 
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(fake.sent('GET /image-to-video/sessions/img-sess')).toHaveLength(1);
@@ -322,6 +363,32 @@ describe('image-to-video create tab', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.lastVideoUrl)).toBe('https://cdn.test/out.mp4');
     await user.click(result.getByRole('button', { name: 'Create Another Video' }));
     expect(screen.getByRole('button', { name: 'Create Video' })).toBeInTheDocument();
+  });
+
+  it('shows the result as soon as the completed event arrives, without waiting for a poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, fake, sockets } = renderPage();
+    await screen.findByLabelText('Upload images');
+    act(() => sockets.latest().ready());
+    pickImages([png('a.png')]);
+    await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+    await screen.findByRole('region', { name: 'Generating your video' });
+    act(() =>
+      sockets.push(VIDEO_EVENT_TYPES.progress, {
+        session_id: 'img-sess',
+        project_type: 'image-to-video',
+        status: 'completed',
+        progress: 100,
+        stage: 'completed',
+        message: null,
+        video_id: 'v1',
+        video_url: 'https://cdn.test/out.mp4',
+        error: null,
+      }),
+    );
+    expect(await screen.findByRole('region', { name: 'Your video' })).toBeInTheDocument();
+    expect(fake.sent('GET /image-to-video/sessions/img-sess')).toHaveLength(0);
   });
 
   it('flattens a server detail array into one failure message', async () => {

@@ -77,33 +77,40 @@ export function ImageToVideoPage(parts: CreationParts) {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8">
-      <header className="flex flex-wrap items-center gap-3">
-        {busy ? (
-          <button type="button" disabled className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-            ← Back
-          </button>
-        ) : (
-          <Link to={paths.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-            ← Back
-          </Link>
-        )}
-        <h1 className="flex-1 text-2xl font-semibold tracking-tight">Create Video from Images</h1>
-        {sessions.length > 0 ? (
-          <button
-            type="button"
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-            onClick={() => setRecentOpen(true)}
-          >
-            Recent Videos
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          onClick={() => setTipsOpen(true)}
-        >
-          Tips
-        </button>
+      <header className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-2">
+          {busy ? (
+            <button type="button" disabled className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              ← Back
+            </button>
+          ) : (
+            <Link to={paths.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              ← Back
+            </Link>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            {sessions.length > 0 ? (
+              <button
+                type="button"
+                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                onClick={() => setRecentOpen(true)}
+              >
+                Recent Videos
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+              onClick={() => setTipsOpen(true)}
+            >
+              Tips
+            </button>
+          </div>
+        </div>
+        {/* A line of its own: squeezed between the buttons it wrapped to four lines on a phone. */}
+        <h1 className="font-display text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
+          Create Video from Images
+        </h1>
       </header>
 
       <div
@@ -133,19 +140,20 @@ export function ImageToVideoPage(parts: CreationParts) {
         ))}
       </div>
 
-      <div role="tabpanel" aria-label={tab === 'create' ? 'Create Video' : 'Image Enhancement'}>
-        {tab === 'create' ? (
-          <CreateTab
-            slots={slots}
-            setSlots={setSlots}
-            onBusyChange={setBusy}
-            completedUrl={completedUrl}
-            onClearCompleted={() => setCompletedUrl(null)}
-            parts={parts}
-          />
-        ) : (
-          parts.renderImageEnhancer({ onUseForVideo: addEnhancedImage })
-        )}
+      {/* Both panels stay mounted, the other one hidden: a trip to Image Enhancement and back keeps
+          the prompt, the settings and a running job's progress. */}
+      <div role="tabpanel" aria-label="Create Video" hidden={tab !== 'create'}>
+        <CreateTab
+          slots={slots}
+          setSlots={setSlots}
+          onBusyChange={setBusy}
+          completedUrl={completedUrl}
+          onClearCompleted={() => setCompletedUrl(null)}
+          parts={parts}
+        />
+      </div>
+      <div role="tabpanel" aria-label="Image Enhancement" hidden={tab !== 'enhance'}>
+        {parts.renderImageEnhancer({ onUseForVideo: addEnhancedImage })}
       </div>
 
       <Dialog open={tipsOpen} onClose={() => setTipsOpen(false)} title="Tips for better results" size="lg">
