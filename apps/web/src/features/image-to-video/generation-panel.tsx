@@ -79,7 +79,10 @@ export function GenerationPanel({
       <p className="text-sm font-medium" data-testid="stage-message">
         {stageMessage(stage, progress)}
       </p>
-      <ol aria-label="Stages" className="flex w-full justify-between gap-2 text-center text-xs">
+      <ol
+        aria-label="Stages"
+        className="flex w-full justify-between gap-1 text-center text-[0.625rem] leading-tight sm:gap-2 sm:text-xs"
+      >
         {STAGES.map((item, index) => {
           const state =
             index < at || stage === 'completed' ? 'complete' : index === at ? 'current' : 'pending';
