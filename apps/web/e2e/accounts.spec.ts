@@ -75,7 +75,9 @@ test('a new user signs up, verifies the email, signs in, onboards, stays signed 
 
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByText(/Welcome back, Nora\./)).toBeVisible();
+  // A new user is not welcomed back: the greeting suits a first visit as well as the next ones.
+  await expect(page.getByText('Hi Nora, what will you create today?')).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

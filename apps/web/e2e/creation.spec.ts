@@ -139,6 +139,16 @@ test('a user enhances a product photo and uses it for a video', async ({ page })
   await page.getByRole('button', { name: 'Enhance Image' }).click();
   await expect(page.getByRole('img', { name: 'Enhanced image' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: 'Original image' })).toBeVisible();
+  // The download is named by what the file is (the offline enhancer answers a JPEG).
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reelcraft-enhanced-')), 'enhanced');
+  await download.saveAs(saved);
+  const head = fs.readFileSync(saved).subarray(0, 4);
+  const realType =
+    head[0] === 0xff && head[1] === 0xd8 ? 'jpg' : head.toString('latin1', 1, 4) === 'PNG' ? 'png' : 'webp';
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^enhanced-image-\\d+\\.${realType}$`));
   await page.getByRole('button', { name: 'Use for Video' }).click();
   await expect(page).toHaveURL('/image-to-video?tab=create');
   await expect(page.getByRole('listitem', { name: 'Image 1: Enhanced red.png' })).toBeVisible();

@@ -38,9 +38,7 @@ export function DashboardPage({
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-display text-3xl font-semibold tracking-tight">Dashboard</h1>
-          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-            Welcome back, {firstName}. What will you create today?
-          </p>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">Hi {firstName}, what will you create today?</p>
         </div>
         <CreditCounter
           count={count}

@@ -36,13 +36,21 @@ function enhanceErrorText(error: unknown): string {
   return imageEnhancerMessages.enhanceFailed;
 }
 
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
 async function saveImage(url: string): Promise<void> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
-  const objectUrl = URL.createObjectURL(await response.blob());
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
-  link.download = `enhanced-image-${Date.now()}.png`;
+  // Named by what the file is: the enhancer may answer a JPEG, a PNG or a WebP.
+  link.download = `enhanced-image-${Date.now()}.${IMAGE_EXTENSIONS[blob.type] ?? 'jpg'}`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -17,6 +17,7 @@ import { paths } from '../../lib/paths';
 import { useSessionStore } from '../../lib/session';
 import { useMyVideos } from './api/list-my-videos';
 import { useLiveVideoLists } from './use-live-video-lists';
+import { formatDate } from '../../lib/relative-time';
 
 /** How long the expired-session message shows before the sign-in screen. */
 const EXPIRED_REDIRECT_MS = 2_000;
@@ -170,9 +171,7 @@ export function MyVideosPage() {
                           </button>
                         </h2>
                         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
-                          <time dateTime={video.created_at}>
-                            {new Date(video.created_at).toLocaleDateString()}
-                          </time>
+                          <time dateTime={video.created_at}>{formatDate(video.created_at)}</time>
                           {!playable && ` · ${unavailableText(video)}`}
                         </p>
                       </div>

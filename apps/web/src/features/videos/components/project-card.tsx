@@ -4,6 +4,7 @@ import { DownloadIcon, FilmIcon, PencilIcon, PlayIcon } from 'lucide-react';
 import { cardOpenerClasses, iconButtonClasses } from '../../../components/button-styles';
 import { Spinner } from '../../../components/spinner';
 import { isPlayable } from '../../../components/video-player';
+import { formatDate } from '../../../lib/relative-time';
 
 export const projectTypeLabels: Record<ProjectType, string> = {
   'text-to-video': 'Text to Video',
@@ -97,7 +98,7 @@ export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }
             </button>
           </h3>
           <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">
-            <time dateTime={project.created_at}>{new Date(project.created_at).toLocaleDateString()}</time>
+            <time dateTime={project.created_at}>{formatDate(project.created_at)}</time>
             {' · '}
             {projectTypeLabels[project.project_type]}
           </p>
