@@ -1,8 +1,6 @@
 import { imageToVideoMessages, type GenerationState } from '@reelcraft/contract';
 import {
   CircleCheckBigIcon,
-  CircleCheckIcon,
-  CircleIcon,
   ClapperboardIcon,
   FolderOpenIcon,
   PaletteIcon,
@@ -10,6 +8,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
+import { ProgressBar, StepChecklist } from '../../components/progress-bar';
 import { ProgressRing } from '../../components/video-creation';
 
 export type ImageStage = GenerationState['stage'];
@@ -109,38 +108,10 @@ export function GenerationPanel({
           );
         })}
       </ol>
-      <div
-        role="progressbar"
-        aria-label="Overall progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-white/10"
-      >
-        <div className="h-full bg-violet-500 transition-[width]" style={{ width: `${value}%` }} />
-      </div>
-      <ol aria-label="Steps" className="grid w-full grid-cols-4 gap-2 text-center text-xs">
-        {STEPS.map((step) => {
-          const done = at > STAGE_ORDER.indexOf(step.doneAfter);
-          return (
-            <li
-              key={step.label}
-              aria-label={`${step.label}${done ? ' (complete)' : ''}`}
-              className="inline-flex items-center justify-center gap-1"
-            >
-              {done ? (
-                <CircleCheckIcon
-                  aria-hidden="true"
-                  className="size-3.5 text-emerald-600 dark:text-emerald-400"
-                />
-              ) : (
-                <CircleIcon aria-hidden="true" className="size-3.5 text-zinc-400" />
-              )}
-              {step.label}
-            </li>
-          );
-        })}
-      </ol>
+      <ProgressBar percent={value} label="Overall progress" />
+      <StepChecklist
+        steps={STEPS.map((step) => ({ label: step.label, done: at > STAGE_ORDER.indexOf(step.doneAfter) }))}
+      />
       <button
         type="button"
         className={buttonClasses({ variant: 'secondary' })}

@@ -1,5 +1,6 @@
 import { studioMessages } from '@reelcraft/contract';
 import { Dialog } from '../../components/dialog';
+import { ProgressBar } from '../../components/progress-bar';
 
 interface CandidatesProgressModalProps {
   open: boolean;
@@ -23,19 +24,7 @@ export function CandidatesProgressModal({ open, percent, ready, onClose }: Candi
           <span role="status">{studioMessages.candidatesReady(ready)}</span>
           <span className="font-semibold tabular-nums">{percent}%</span>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Candidate generation progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-white/10"
-        >
-          <div
-            className="h-full rounded-full bg-violet-600 transition-[width] dark:bg-violet-400"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar percent={percent} label="Candidate generation progress" />
       </div>
     </Dialog>
   );

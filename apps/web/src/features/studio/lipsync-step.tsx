@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { Spinner } from '../../components/spinner';
 import { VideoPlayer } from '../../components/video-player';
+import { ProgressBar } from '../../components/progress-bar';
 
 interface LipsyncStepProps {
   hasVoiceover: boolean;
@@ -46,19 +47,7 @@ export function LipsyncStep({
             </span>
             <span className="font-semibold tabular-nums">{percent}%</span>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Lip-sync progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-white/10"
-          >
-            <div
-              className="h-full rounded-full bg-violet-600 transition-[width] dark:bg-violet-400"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar percent={percent} label="Lip-sync progress" />
         </div>
       ) : (
         <>

@@ -1,12 +1,13 @@
 import { textToVideoProgressLabel } from '@reelcraft/contract';
 import { buttonClasses } from '../../components/button-styles';
+import { StepChecklist } from '../../components/progress-bar';
 import { ProgressRing } from '../../components/video-creation';
 
 const STEPS = [
-  { label: 'Initializing', icon: '⚙️', doneAt: 25 },
-  { label: 'Processing', icon: '📝', doneAt: 50 },
-  { label: 'Rendering', icon: '🎬', doneAt: 75 },
-  { label: 'Finalizing', icon: '✨', doneAt: 100 },
+  { label: 'Initializing', doneAt: 25 },
+  { label: 'Processing', doneAt: 50 },
+  { label: 'Rendering', doneAt: 75 },
+  { label: 'Finalizing', doneAt: 100 },
 ] as const;
 
 /** The modal progress of a running text job: ring, band label, steps and the background button. */
@@ -32,19 +33,7 @@ export function TextProgressOverlay({
         <p className="text-sm font-medium" data-testid="progress-stage">
           {textToVideoProgressLabel(progress)}
         </p>
-        <ol aria-label="Steps" className="grid w-full grid-cols-4 gap-2 text-center text-xs">
-          {STEPS.map((step) => {
-            const done = progress >= step.doneAt;
-            return (
-              <li key={step.label} aria-label={`${step.label}${done ? ' (complete)' : ''}`}>
-                <span aria-hidden="true" className={`block text-xl ${done ? '' : 'opacity-40'}`}>
-                  {done ? '✅' : step.icon}
-                </span>
-                {step.label}
-              </li>
-            );
-          })}
-        </ol>
+        <StepChecklist steps={STEPS.map((step) => ({ label: step.label, done: progress >= step.doneAt }))} />
         <button
           type="button"
           className={buttonClasses({ variant: 'secondary' })}

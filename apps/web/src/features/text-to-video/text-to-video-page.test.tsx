@@ -197,6 +197,10 @@ describe('text-to-video', () => {
     );
     expect(overlay.getByTestId('progress-stage')).toHaveTextContent('Processing text');
     expect(overlay.getByRole('listitem', { name: 'Initializing (complete)' })).toBeInTheDocument();
+    // Ticks of the icon set, not emoji (they render as empty boxes without an emoji font).
+    const steps = overlay.getByRole('list', { name: 'Steps' });
+    expect(steps.querySelectorAll('svg')).toHaveLength(4);
+    expect(steps.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
 
     act(() => {
       sockets.push(VIDEO_EVENT_TYPES.progress, {
