@@ -1,7 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { serverRoot } from '../../src/platform/paths';
 import { lastMailTo, linkIn } from './mailbox';
+import { startProcess } from './processes';
 
 /** The server's entry point, run as users run it (`npm start`), in a process of its own. */
 export const productMainFile = path.join(serverRoot(), 'src', 'main.ts');
@@ -70,4 +72,37 @@ export async function signUpAndSignIn(base: string, dataDir: string, email: stri
     body: new URLSearchParams({ username: email, password, grant_type: 'password' }).toString(),
   });
   return ((await login.json()) as { access_token: string }).access_token;
+}
+
+export interface EmbeddedProduct {
+  base: string;
+  call: ProductCall;
+  /** Starts a product process on the data folder and waits until it is up. */
+  start(): Promise<ChildProcess>;
+  /** Kills every process it started (whatever a test left running). */
+  killAll(): void;
+}
+
+/** The product run as users run it, on the embedded database in `dataDir`, on a free port. */
+export async function embeddedProduct(dataDir: string): Promise<EmbeddedProduct> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const running: ChildProcess[] = [];
+  return {
+    base,
+    call: productCalls(base),
+    async start() {
+      const child = await startProcess(
+        productMainFile,
+        embeddedProductEnv(port, dataDir),
+        'ReelCraft is up',
+        90_000,
+      );
+      running.push(child);
+      return child;
+    },
+    killAll() {
+      for (const child of running) child.kill('SIGKILL');
+    },
+  };
 }

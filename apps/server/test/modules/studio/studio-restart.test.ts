@@ -1,16 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { describeHeavy } from '../../helpers/each-database';
 import { studioJobSchema, type StudioJob, type UploadAnswer } from '@reelcraft/contract';
-import { exited, startProcess, waitFor } from '../../helpers/processes';
-import {
-  embeddedProductEnv,
-  freePort,
-  productCalls,
-  productMainFile,
-  signUpAndSignIn,
-} from '../../helpers/product-process';
+import { exited, waitFor } from '../../helpers/processes';
+import { embeddedProduct, signUpAndSignIn, type EmbeddedProduct } from '../../helpers/product-process';
 import { makeTempDir } from '../../helpers/test-platform';
 import { testImage } from '../../fixtures/test-images';
 
@@ -21,26 +14,15 @@ import { testImage } from '../../fixtures/test-images';
  */
 describeHeavy('a studio job when the server process dies during candidate generation', () => {
   const dataDir = makeTempDir();
-  const running: ChildProcess[] = [];
+  let product: EmbeddedProduct | undefined;
   afterAll(async () => {
-    for (const child of running) child.kill('SIGKILL');
+    product?.killAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('generates its four candidates after the restart', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const start = async () => {
-      const child = await startProcess(
-        productMainFile,
-        embeddedProductEnv(port, dataDir),
-        'ReelCraft is up',
-        90_000,
-      );
-      running.push(child);
-      return child;
-    };
-    const call = productCalls(base);
+    product = await embeddedProduct(dataDir);
+    const { base, call, start } = product;
     let server = await start();
     const token = await signUpAndSignIn(base, dataDir, 'studio-restart@example.com');
 

@@ -1,18 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeHeavy } from '../../helpers/each-database';
 import { textToVideoSessionSchema, type TextToVideoSession } from '@reelcraft/contract';
 import { probeMedia } from '../../../src/media/media-probe';
-import { exited, startProcess, waitFor } from '../../helpers/processes';
-import {
-  embeddedProductEnv,
-  freePort,
-  productCalls,
-  productMainFile,
-  signUpAndSignIn,
-} from '../../helpers/product-process';
+import { exited, waitFor } from '../../helpers/processes';
+import { embeddedProduct, signUpAndSignIn, type EmbeddedProduct } from '../../helpers/product-process';
 import { makeTempDir, testProviders } from '../../helpers/test-platform';
 
 /*
@@ -21,26 +14,15 @@ import { makeTempDir, testProviders } from '../../helpers/test-platform';
  */
 describeHeavy('a text-to-video job when the server process dies mid-render', () => {
   const dataDir = makeTempDir();
-  const running: ChildProcess[] = [];
+  let product: EmbeddedProduct | undefined;
   afterAll(async () => {
-    for (const child of running) child.kill('SIGKILL');
+    product?.killAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('is rendered again from the start after a restart and completes, taking one video', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const start = async () => {
-      const child = await startProcess(
-        productMainFile,
-        embeddedProductEnv(port, dataDir),
-        'ReelCraft is up',
-        90_000,
-      );
-      running.push(child);
-      return child;
-    };
-    const call = productCalls(base);
+    product = await embeddedProduct(dataDir);
+    const { base, call, start } = product;
 
     let server = await start();
     // Sign up as a new user does: register, follow the mailed link, sign in.
