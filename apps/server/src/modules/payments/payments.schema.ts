@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PlanId } from '@reelcraft/contract';
 import { users } from '../users/users.schema';
-
-const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+import { columnIn } from '../../platform/db/column-in';
 
 export const ORDER_PROVIDERS = ['paypal', 'test'] as const;
 export type OrderProviderName = (typeof ORDER_PROVIDERS)[number];
@@ -43,8 +42,8 @@ export const paymentOrders = pgTable(
       .on(table.provider, table.providerOrderId)
       .where(sql`${table.providerOrderId} is not null`),
     index('payment_orders_user_created_idx').on(table.userId, table.createdAt.desc()),
-    check('payment_orders_provider_check', sql.raw(`"provider" in (${sqlList(ORDER_PROVIDERS)})`)),
-    check('payment_orders_state_check', sql.raw(`"state" in (${sqlList(PAYMENT_ORDER_STATES)})`)),
+    check('payment_orders_provider_check', columnIn('provider', ORDER_PROVIDERS)),
+    check('payment_orders_state_check', columnIn('state', PAYMENT_ORDER_STATES)),
   ],
 );
 
@@ -72,7 +71,7 @@ export const testCheckoutOrders = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
   },
-  () => [check('test_checkout_orders_state_check', sql.raw(`"state" in (${sqlList(TEST_CHECKOUT_STATES)})`))],
+  () => [check('test_checkout_orders_state_check', columnIn('state', TEST_CHECKOUT_STATES))],
 );
 
 /** Stripe event ids already handled: a redelivered event is acknowledged and ignored. */

@@ -21,8 +21,7 @@ import {
 } from '@reelcraft/contract';
 import { generations } from '../generations/generations.schema';
 import { users } from '../users/users.schema';
-
-const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+import { columnIn } from '../../platform/db/column-in';
 
 /**
  * An AI Studio job (spec 001 section 3, Studio job and workflow state): its request, where it is in
@@ -61,7 +60,7 @@ export const studioJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('studio_jobs_status_check', sql.raw(`"status" in (${sqlList(studioJobStatusSchema.options)})`)),
+    check('studio_jobs_status_check', columnIn('status', studioJobStatusSchema.options)),
     uniqueIndex('studio_jobs_generation_idx').on(table.generationId),
     index('studio_jobs_user_created_idx').on(table.userId, table.createdAt.desc()),
   ],
@@ -112,10 +111,7 @@ export const studioSteps = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check(
-      'studio_steps_type_check',
-      sql.raw(`"type" in (${sqlList(studioStepSchema.shape.step_type.options)})`),
-    ),
+    check('studio_steps_type_check', columnIn('type', studioStepSchema.shape.step_type.options)),
     uniqueIndex('studio_steps_idempotency_idx')
       .on(table.jobId, table.type, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),

@@ -14,8 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SubscriptionPlanId } from '@reelcraft/contract';
 import { users } from '../users/users.schema';
-
-const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+import { columnIn } from '../../platform/db/column-in';
 
 /**
  * The plans (free and the three paid ones), synced from the built-in defaults and PLANS_JSON at
@@ -76,7 +75,7 @@ export const userSubscriptions = pgTable(
     index('user_subscriptions_stripe_customer_idx')
       .on(table.stripeCustomerId)
       .where(sql`${table.stripeCustomerId} is not null`),
-    check('user_subscriptions_state_check', sql.raw(`"state" in (${sqlList(SUBSCRIPTION_STATES)})`)),
+    check('user_subscriptions_state_check', columnIn('state', SUBSCRIPTION_STATES)),
   ],
 );
 
@@ -128,7 +127,7 @@ export const videoReservations = pgTable(
   },
   (table) => [
     uniqueIndex('video_reservations_user_reference_unique').on(table.userId, table.reference),
-    check('video_reservations_state_check', sql.raw(`"state" in (${sqlList(RESERVATION_STATES)})`)),
+    check('video_reservations_state_check', columnIn('state', RESERVATION_STATES)),
   ],
 );
 
@@ -174,7 +173,7 @@ export const subscriptionEvents = pgTable(
       .on(table.provider, table.paymentId)
       .where(sql`${table.paymentId} is not null`),
     index('subscription_events_user_created_idx').on(table.userId, table.createdAt.desc()),
-    check('subscription_events_kind_check', sql.raw(`"kind" in (${sqlList(SUBSCRIPTION_EVENT_KINDS)})`)),
+    check('subscription_events_kind_check', columnIn('kind', SUBSCRIPTION_EVENT_KINDS)),
   ],
 );
 

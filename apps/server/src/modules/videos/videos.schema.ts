@@ -20,8 +20,7 @@ import {
   type VideoStatus,
 } from '@reelcraft/contract';
 import { users } from '../users/users.schema';
-
-const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+import { columnIn } from '../../platform/db/column-in';
 
 /**
  * Every video a user makes, whatever the flow (text, images, studio, slides, chat): the creation
@@ -65,8 +64,8 @@ export const videos = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    check('videos_status_check', sql.raw(`"status" in (${sqlList(videoStatusSchema.options)})`)),
-    check('videos_project_type_check', sql.raw(`"project_type" in (${sqlList(projectTypeSchema.options)})`)),
+    check('videos_status_check', columnIn('status', videoStatusSchema.options)),
+    check('videos_project_type_check', columnIn('project_type', projectTypeSchema.options)),
     index('videos_user_created_idx')
       .on(table.userId, table.createdAt.desc())
       .where(sql`${table.deletedAt} is null`),
