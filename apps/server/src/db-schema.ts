@@ -11,3 +11,6 @@ export * from './modules/subscriptions/subscriptions.schema';
 export * from './modules/users/users.schema';
 export * from './modules/videos/videos.schema';
 export * from './modules/studio/studio.schema';
+export * from './modules/voices/voices.schema';
+export * from './modules/avatars/avatars.schema';
+export * from './modules/chat/chat.schema';

@@ -22,7 +22,7 @@ import { TextToVideoService, textToVideoKind } from './modules/text-to-video';
 import { UploadsService } from './modules/uploads';
 import { createUsersService, type UsersService } from './modules/users';
 import { createVideosService, type VideosService } from './modules/videos';
-import { VoicesService } from './modules/voices';
+import { createVoicesService, type VoicesService } from './modules/voices';
 import { createPlatform, type Platform } from './platform/platform';
 import type { JobDefinition } from './platform/queue/job-registry';
 import { createConfiguredProviders, type Providers } from './providers';
@@ -88,6 +88,16 @@ export function createServices(
   const videos = createVideosService({ orm, storage, signedUrlTtlSeconds });
   const library = createLibraryService({ orm, storage, signedUrlTtlSeconds });
   const uploads = new UploadsService(storage, signedUrlTtlSeconds);
+  const voices = createVoicesService({
+    orm,
+    speech: providers.speech,
+    storage,
+    uploads,
+    tools: providers.mediaTools,
+    workDir: config.media.workDir,
+    signedUrlTtlSeconds,
+    logger: logger.child({ component: 'voices' }),
+  });
 
   const textKind = textToVideoKind(providers.video);
   const imageKind = imageToVideoKind(providers.video, storage);
@@ -111,6 +121,7 @@ export function createServices(
     bus,
     storage,
     providers,
+    voices,
     generations,
     kind: aiStudioKind,
     videos,
@@ -154,12 +165,7 @@ export function createServices(
     }),
     studio: studio.service,
     studioEvents: studio.events,
-    voices: new VoicesService(
-      providers.speech,
-      storage,
-      signedUrlTtlSeconds,
-      logger.child({ component: 'voices' }),
-    ),
+    voices,
     videoProxy: new VideoProxyService(storage, new StoredObjectAddresses(storage, config.publicUrl), videos),
   };
   return { services, jobs: [...generations.jobs, ...studio.jobs], syncPlans };

@@ -139,9 +139,21 @@ export const VOICE_SAMPLE_MIME_TYPES = [
   'audio/mp4',
   'audio/x-m4a',
 ] as const;
-export const VOICE_CLONE_MIME_TYPES = ['audio/wav', 'audio/mpeg', 'audio/webm'] as const;
+/** The spec names WAV, MP3 and WebM; a phone's recorder gives M4A and some browsers OGG, so those too. */
+export const VOICE_CLONE_MIME_TYPES = [...VOICE_SAMPLE_MIME_TYPES, 'audio/webm'] as const;
+/** A clone needs this much speech to measure (ElevenLabs asks for at least a few seconds). */
+export const VOICE_CLONE_MIN_SPEECH_SECONDS = 3;
+/** Longest sentence a voice preview speaks. */
+export const VOICE_PREVIEW_MAX_CHARS = 300;
 /** A recorded voiceover comes from the browser recorder (WebM) or from a file like a voice sample. */
-export const RECORDED_VOICEOVER_MIME_TYPES = [...VOICE_SAMPLE_MIME_TYPES, 'audio/webm'] as const;
+export const RECORDED_VOICEOVER_MIME_TYPES = VOICE_CLONE_MIME_TYPES;
+
+// --- Avatars ---
+
+/** Portrait candidates the studio's avatar mode offers (as many as the video candidates). */
+export const AVATAR_PORTRAIT_COUNT = 4;
+/** Longest narration of a presenter video (about two minutes of speech). */
+export const PRESENTER_TEXT_MAX_CHARS = 1500;
 
 // --- AI Studio ---
 

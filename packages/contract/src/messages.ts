@@ -270,6 +270,33 @@ export const voiceMessages = {
   providerUnauthorized: 'The voice provider rejected our credentials. Please contact support.',
   providerForbidden: 'The voice provider denied access to this voice.',
   providerRateLimited: 'The voice provider is busy. Please try again in a moment.',
+  // Ours: the spec has no texts for these.
+  cloneNoSpeech: 'No clear speech was found in the sample. Please record at least a few seconds of speaking.',
+  voiceNotFound: 'Voice not found',
+  previewTextRequired: 'Please type a sentence for the voice to say.',
+  /** Said beside the clone form when the offline voice makes the clone. */
+  localCloneNotice:
+    'The built-in voice engine approximates your voice: it copies its pitch, range, pace and brightness. Configure the ElevenLabs provider for a true clone.',
+  cloneTips: [
+    'Record 30 seconds to 2 minutes of your natural speaking voice.',
+    'Use a quiet room and keep the microphone at the same distance.',
+    'Speak at your usual pace and pitch, as you would narrate a video.',
+    'One speaker only, with no music or background noise.',
+  ],
+} as const;
+
+/** Ours: spec 001 shows no avatar screen or texts beyond "Avatars: 404 returns an empty list". */
+export const avatarMessages = {
+  avatarNotFound: 'Avatar not found',
+  imageNotYours: 'Image not found',
+  portraitsFailed: 'Failed to generate portraits',
+  presenterTextRequired: 'Please write what the presenter says.',
+  presenterFailed: 'The presenter video could not be made.',
+  presenterTitle: (name: string) => `${name} presenting`,
+  emptyTitle: 'No avatars yet',
+  emptyBody: 'Make one in AI Studio: upload a photo, pick one of four portraits and save it.',
+  deleteConfirm: (name: string) =>
+    `Delete the avatar "${name}"? Presenter videos made with it stay in your projects.`,
 } as const;
 
 export const chatMessages = {

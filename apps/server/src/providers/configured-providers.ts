@@ -6,7 +6,6 @@ import type { AppConfig } from '../config';
 import type { VendorNews } from '../platform/realtime/vendor-news';
 import type { ObjectStorage } from '../platform/storage';
 import { createProviders, type Providers } from './create-providers';
-import { createInMemoryVoiceProfileStore } from './speech/voice-profile-store';
 import type { UploadForVendor } from './cloud/cloud-settings';
 
 /** Vendor copies live here until the vendor fetched them (lip-sync sends URLs, not files). */
@@ -53,8 +52,6 @@ export async function createConfiguredProviders(
     cloud: media.cloud,
     ...(storage ? { uploadForVendor: uploadForVendor(storage) } : {}),
     ...(vendorNews ? { vendorNews: vendorNews.subscribe } : {}),
-    // Voice clones are kept by the voices module once it exists; until then nothing creates any.
-    voiceProfiles: createInMemoryVoiceProfileStore(),
     logger: logger.child({ component: 'media' }),
   });
 }

@@ -21,7 +21,6 @@ import type { LipSyncProvider, LipSyncProviderKind } from './lip-sync/lip-sync-p
 import { createEspeakEngine } from './speech/espeak-engine';
 import { createLocalSpeechProvider } from './speech/local-speech-provider';
 import type { SpeechProvider, SpeechProviderKind } from './speech/speech-provider';
-import type { VoiceProfileStore } from './speech/voice-profile-store';
 import { createLocalTextProvider } from './text/local-text-provider';
 import type { TextProvider, TextProviderKind } from './text/text-provider';
 import { createLocalVideoProvider } from './video/local-video-provider';
@@ -65,8 +64,6 @@ export interface ProvidersOptions {
   uploadForVendor?: UploadForVendor;
   /** Notices from vendors' webhooks, which wake a polling adapter early (sync lip-sync). */
   vendorNews?: SubscribeVendorNews;
-  /** Where voice clone profiles are kept (the database in the server). */
-  voiceProfiles: VoiceProfileStore;
   logger?: ProvidersLogger;
 }
 
@@ -119,7 +116,6 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
         return createLocalSpeechProvider({
           tools: mediaTools,
           engine: createEspeakEngine(),
-          profiles: options.voiceProfiles,
           workDir: media.workDir,
         });
       case 'elevenlabs':

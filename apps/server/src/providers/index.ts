@@ -13,8 +13,6 @@ export type * from './speech/speech-provider';
 export type * from './lip-sync/lip-sync-provider';
 export type * from './image-enhancement/image-enhancement-provider';
 export type * from './text/text-provider';
-export { createInMemoryVoiceProfileStore } from './speech/voice-profile-store';
-export type { VoiceProfile, VoiceProfileStore } from './speech/voice-profile-store';
 export type {
   CloudSettings,
   ElevenLabsSettings,

@@ -10,7 +10,7 @@ import {
 } from '../../src/media/media-tools';
 import { probeMedia, type MediaProbe } from '../../src/media/media-probe';
 import { runProcess } from '../../src/media/process-runner';
-import { createInMemoryVoiceProfileStore, createProviders, type Providers } from '../../src/providers';
+import { createProviders, type Providers } from '../../src/providers';
 
 /** Providers over a fresh work folder; `bundled` forces the 2018 ffmpeg (no xfade, no gradients). */
 export async function createTestProviders(
@@ -21,7 +21,6 @@ export async function createTestProviders(
     ? { ffmpegPath: bundledFfmpegPath() ?? undefined, ffprobePath: bundledFfprobePath() ?? undefined }
     : {};
   const providers = await createProviders({
-    voiceProfiles: createInMemoryVoiceProfileStore(),
     media: { ...media, workDir },
   });
   return {

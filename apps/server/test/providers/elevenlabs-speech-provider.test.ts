@@ -49,10 +49,10 @@ describe('ElevenLabs speech', () => {
         has_more: false,
       });
     });
-    const voices = await (await provider()).listVoices({ ownerId: 'user-1' });
-    expect(voices.map((voice) => voice.id)).toEqual(['c1', 'v1']);
-    expect(voices[0]).toMatchObject({ category: 'cloned', labels: {} });
-    expect(voices[1]).toMatchObject({ gender: 'male', accent: 'british', previewUrl: 'https://cdn/z.mp3' });
+    // Clones in the shared account are every user's: the voices module lists each user's own.
+    const voices = await (await provider()).listVoices();
+    expect(voices.map((voice) => voice.id)).toEqual(['v1']);
+    expect(voices[0]).toMatchObject({ gender: 'male', accent: 'british', previewUrl: 'https://cdn/z.mp3' });
     const first = vendor.received[0]!;
     expect(first.headers['xi-api-key']).toBe(KEY);
     expect(Object.fromEntries(first.query)).toEqual({
@@ -143,7 +143,7 @@ describe('ElevenLabs speech', () => {
       description: 'Warm',
       labels: { accent: 'american' },
     });
-    expect(clone).toMatchObject({ voiceId: 'new-voice', name: 'My voice', status: 'ready' });
+    expect(clone).toMatchObject({ clone: { providerVoiceId: 'new-voice', profile: null } });
     const form = await vendor.received[0]!.form();
     expect(form.get('name')).toBe('My voice');
     expect(form.get('description')).toBe('Warm');
@@ -164,21 +164,26 @@ describe('ElevenLabs speech', () => {
     ).rejects.toMatchObject({ code: 'unsupported_media', message: voiceMessages.cloneUnsupportedFormat });
   });
 
-  it("deletes an owner's clone and refuses another owner's", async () => {
-    vendor.on('GET /v1/voices/c1', (_request, response) =>
-      sendJson(response, 200, { voice_id: 'c1', category: 'cloned', labels: { [OWNER_LABEL]: 'user-1' } }),
+  it('speaks with a clone by its vendor id, and deletes the vendor voice (already gone is fine)', async () => {
+    const mp3 = await makeSampleAudio('mp3', 1);
+    vendor.on(
+      (request) => request.path.startsWith('/v1/text-to-speech/'),
+      (_request, response) => {
+        response.writeHead(200, { 'content-type': 'audio/mpeg' });
+        response.end(mp3);
+      },
     );
     vendor.on('DELETE /v1/voices/c1', (_request, response) => sendJson(response, 200, { status: 'ok' }));
+    vendor.on('DELETE /v1/voices/gone', (_request, response) => sendJson(response, 404, { detail: 'no' }));
     const speech = await provider();
-    await expect(speech.deleteClone('c1', { ownerId: 'user-2' })).rejects.toMatchObject({
-      code: 'not_found',
-      message: voiceMessages.cloneNotFound,
-    });
-    expect(vendor.received.some((request) => request.method === 'DELETE')).toBe(false);
-    await speech.deleteClone('c1', { ownerId: 'user-1' });
+    const clone = { providerVoiceId: 'c1', profile: null };
+    await speech.synthesize({ text: 'Hi', voiceId: 'clone-abc', clone });
+    expect(vendor.received.at(-1)).toMatchObject({ method: 'POST', path: '/v1/text-to-speech/c1' });
+    await speech.deleteClone(clone);
     expect(vendor.received.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/voices/c1' });
-    await expect(speech.deleteClone('missing', { ownerId: 'user-1' })).rejects.toMatchObject({
-      code: 'not_found',
-    });
+    await speech.deleteClone({ providerVoiceId: 'gone', profile: null });
+    await expect(
+      speech.synthesize({ text: 'Hi', voiceId: 'clone-local', clone: { providerVoiceId: null, profile: {} } }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 });

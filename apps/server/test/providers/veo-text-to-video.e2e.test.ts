@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { probeMedia } from '../../src/media/media-probe';
-import { createInMemoryVoiceProfileStore, createProviders, type Providers } from '../../src/providers';
+import { createProviders, type Providers } from '../../src/providers';
 import { apiClient, formData } from '../helpers/api-client';
 import { waitFor } from '../helpers/processes';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-platform';
@@ -54,7 +54,6 @@ describe('a text-to-video job through Veo (fake Gemini API)', () => {
       video: { kind: config.media.providers.video },
       cloud: config.media.cloud,
       media: { workDir: makeTempDir() },
-      voiceProfiles: createInMemoryVoiceProfileStore(),
       logger: pino({ level: 'silent' }),
     });
     server = await startTestServer({ listen: true, providers });

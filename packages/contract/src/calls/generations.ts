@@ -49,6 +49,21 @@ export const getActiveGeneration = defineCall({
 });
 
 /**
+ * Ours: the state of one of the caller's generations, whatever its kind (a presenter video, a video
+ * the assistant started). 404 `Session not found` for an unknown or foreign id.
+ */
+export const getGeneration = defineCall({
+  name: 'getGeneration',
+  method: 'GET',
+  path: '/generations/:session_id',
+  auth: 'bearer',
+  tag: TAG,
+  summary: 'State of one generation',
+  params: sessionParamsSchema,
+  response: generationStateSchema,
+});
+
+/**
  * Ours: "Send to background and notify me" (spec 001 section 4). The server records the pending
  * notification of the job and turns it into the outcome when the job ends; a job already ended
  * gets its outcome notification at once. 404 `Session not found` for an unknown or foreign id.

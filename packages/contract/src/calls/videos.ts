@@ -21,6 +21,7 @@ export const projectTypeSchema = z.enum([
   'ai-studio',
   'ppt-to-video',
   'chat-to-video',
+  'avatar-presenter',
 ]);
 export type ProjectType = z.infer<typeof projectTypeSchema>;
 

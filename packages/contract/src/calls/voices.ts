@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   UPLOAD_MAX_BYTES,
+  VOICE_PREVIEW_MAX_CHARS,
   VOICE_CLONE_MIME_TYPES,
   VOICES_PAGE_SIZE,
   VOICES_SORT,
   VOICES_SORT_DIRECTION,
 } from '../constants';
 import { defineCall } from '../define-call';
+import { voiceMessages } from '../messages';
 import { isoDateTimeSchema, jsonText, textBooleanSchema, textNumber } from '../shared-schemas';
 
 const TAG = 'voices';
@@ -113,4 +115,24 @@ export const deleteVoiceClone = defineCall({
   summary: 'Delete a cloned voice',
   params: z.object({ id: z.string().min(1).max(128) }),
   response: z.object({ voice_id: z.string(), deleted_at: isoDateTimeSchema }),
+});
+
+/**
+ * Ours: a voice (built-in or the caller's clone) speaking a sentence the user typed, so a clone can be
+ * heard before it is used. The audio is kept for a day.
+ */
+export const previewVoiceBodySchema = z.object({
+  text: z.string().trim().min(1, voiceMessages.previewTextRequired).max(VOICE_PREVIEW_MAX_CHARS),
+});
+
+export const previewVoice = defineCall({
+  name: 'previewVoice',
+  method: 'POST',
+  path: '/elevenlabs/voices/:id/preview',
+  auth: 'bearer',
+  tag: TAG,
+  summary: 'Hear a voice say a sentence',
+  params: z.object({ id: z.string().min(1).max(128) }),
+  body: previewVoiceBodySchema,
+  response: z.object({ audio_url: z.string(), duration_seconds: z.number().nonnegative() }),
 });

@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../../platform/storage';
 import type { Providers } from '../../providers';
 import { renderJobPolicy, type Generations } from '../generations';
 import type { NotificationsService } from '../notifications';
+import type { VoicesService } from '../voices';
 import type { UploadsService } from '../uploads';
 import type { VideosService } from '../videos';
 import { StudioEventLog } from './studio-events';
@@ -27,7 +28,9 @@ export interface StudioDeps {
   queue: Pick<JobQueue, 'send'>;
   bus: Pick<EventBus, 'publish' | 'subscribe'>;
   storage: ObjectStorage;
-  providers: Pick<Providers, 'video' | 'speech' | 'lipSync' | 'mediaTools'>;
+  providers: Pick<Providers, 'video' | 'lipSync' | 'mediaTools'>;
+  /** Voiceovers speak through it, so a user's clones are theirs alone. */
+  voices: Pick<VoicesService, 'speak'>;
   generations: Generations;
   kind: StudioKind;
   videos: VideosService;
@@ -56,7 +59,7 @@ export function createStudio(deps: StudioDeps): {
     kind: deps.kind,
     videos: deps.videos,
     uploads: deps.uploads,
-    speech: deps.providers.speech,
+    voices: deps.voices,
     mediaTools: deps.providers.mediaTools,
     workDir,
   });

@@ -20,9 +20,10 @@ import type { Database } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/http/http-error';
 import type { ReceivedFile } from '../../platform/http/multipart-form';
 import type { JobQueue } from '../../platform/queue/job-queue';
-import { ProviderError, type SpeechProvider } from '../../providers';
+import { ProviderError } from '../../providers';
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
 import type { UploadsService } from '../uploads';
+import type { VoicesService } from '../voices';
 import type { VideosService } from '../videos';
 import type { StudioEventLog } from './studio-events';
 import type { StudioMedia } from './studio-media';
@@ -57,7 +58,7 @@ export interface StudioServiceDeps {
   kind: StudioKind;
   videos: Pick<VideosService, 'findById' | 'signedUrl'>;
   uploads: Pick<UploadsService, 'findOwnImage'>;
-  speech: Pick<SpeechProvider, 'synthesize'>;
+  voices: Pick<VoicesService, 'speak'>;
   mediaTools: MediaTools;
   workDir: string | undefined;
 }
@@ -160,7 +161,7 @@ export class StudioService {
     requireTurn('voiceover', job.status);
     let speech;
     try {
-      speech = await this.deps.speech.synthesize({
+      speech = await this.deps.voices.speak(userId, {
         text: body.text,
         voiceId: body.voice_id,
         settings: {
@@ -169,7 +170,6 @@ export class StudioService {
           style: body.style,
           useSpeakerBoost: body.use_speaker_boost,
         },
-        ownerId: userId,
       });
     } catch (error) {
       if (error instanceof ProviderError && ['invalid_input', 'not_found'].includes(error.code)) {

@@ -1,2 +1,3 @@
+export { createVoicesService } from './create-voices';
 export { voicesRoutes } from './voices.routes';
-export { VoicesService } from './voices.service';
+export { VoicesService, type SpeakRequest } from './voices.service';

@@ -14,6 +14,7 @@ import { ProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type {
   ClonedVoice,
+  CloneVoice,
   SpeechProvider,
   SynthesisRequest,
   SynthesizedSpeech,
@@ -82,9 +83,9 @@ function toVoice(voice: ElevenVoice): Voice {
     name: voice.name ?? voice.voice_id,
     gender: genderOf(labels),
     accent: labels.accent ?? null,
-    category: voice.category === 'cloned' ? 'cloned' : 'premade',
-    // A premade voice's preview is a permanent public sample; a clone's is not shown.
-    previewUrl: voice.category === 'cloned' ? null : (voice.preview_url ?? null),
+    category: 'premade',
+    // A premade voice's preview is a permanent public sample.
+    previewUrl: voice.preview_url ?? null,
     description: voice.description ?? labels.description ?? null,
     labels,
   };
@@ -119,24 +120,13 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
   });
   const outputFormat = settings.outputFormat ?? 'mp3_44100_128';
 
-  const getVoice = (voiceId: string) =>
-    http.json<ElevenVoice>({ path: `/v1/voices/${encodeURIComponent(voiceId)}` });
-
-  /** The vendor id to speak with; a clone only for its owner. */
-  async function resolveVoice(voiceId: string, ownerId: string | undefined): Promise<string> {
-    if (isBuiltInVoiceId(voiceId)) return ELEVENLABS_PREMADE_IDS[voiceId];
-    if (Object.values(ELEVENLABS_PREMADE_IDS).includes(voiceId)) return voiceId;
-    const voice = await getVoice(voiceId).catch((error: unknown) => {
-      if (error instanceof VendorHttpError && (error.status === 404 || error.status === 400)) {
-        throw new ProviderError('not_found', 'Voice not found.', { cause: error });
-      }
-      throw mapElevenLabsError(error, 'The voice could not be synthesised.');
-    });
-    const owner = voice.labels?.[OWNER_LABEL];
-    if (voice.category === 'cloned' && owner !== undefined && owner !== ownerId) {
-      throw new ProviderError('not_found', 'Voice not found.');
+  /** The vendor id to speak with: a clone's own, or one of the account's non-cloned voices. */
+  function resolveVoice(voiceId: string, clone: CloneVoice | undefined): string {
+    if (clone) {
+      if (!clone.providerVoiceId) throw new ProviderError('not_found', voiceMessages.voiceNotFound);
+      return clone.providerVoiceId;
     }
-    return voice.voice_id;
+    return isBuiltInVoiceId(voiceId) ? ELEVENLABS_PREMADE_IDS[voiceId] : voiceId;
   }
 
   async function synthesize(request: SynthesisRequest, task: TaskOptions = {}): Promise<SynthesizedSpeech> {
@@ -150,7 +140,7 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
     }
     const progress = createProgressTracker(task.onProgress, { synthesis: 1 });
     progress.report('synthesis', 0, 'synthesis');
-    const vendorVoice = await resolveVoice(request.voiceId, request.ownerId);
+    const vendorVoice = resolveVoice(request.voiceId, request.clone);
     const voiceSettings = completeSettings(request.settings);
     try {
       const response = await http.send({
@@ -198,7 +188,7 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
   return {
     kind: 'elevenlabs',
 
-    async listVoices({ ownerId } = {}) {
+    async listVoices() {
       try {
         const voices: ElevenVoice[] = [];
         let pageToken: string | undefined;
@@ -221,13 +211,9 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
           if (!body.has_more || !body.next_page_token) break;
           pageToken = body.next_page_token;
         }
-        // Every user's clones live in one account: a user sees the premade voices and their own.
+        // Every user's clones live in this one account: the voices module lists each user's own.
         return voices
-          .filter((voice) =>
-            voice.category === 'cloned'
-              ? ownerId !== undefined && voice.labels?.[OWNER_LABEL] === ownerId
-              : true,
-          )
+          .filter((voice) => voice.category !== 'cloned')
           .map(toVoice)
           .sort((a, b) => a.name.localeCompare(b.name));
       } catch (error) {
@@ -289,11 +275,9 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
         logger?.info({ vendor: 'elevenlabs', voiceId: body.voice_id }, 'elevenlabs voice cloned');
         progress.report('upload', 1, 'ready');
         return {
-          voiceId: body.voice_id,
-          name,
-          status: 'ready',
-          message: 'Voice cloned.',
-          createdAt: new Date(),
+          clone: { providerVoiceId: body.voice_id, profile: null },
+          gender: null,
+          message: 'Voice cloned by ElevenLabs.',
         };
       } catch (error) {
         if (error instanceof VendorHttpError) {
@@ -310,18 +294,15 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
       }
     },
 
-    async deleteClone(voiceId, { ownerId }) {
+    async deleteClone(clone) {
+      if (!clone.providerVoiceId) return;
+      const path = `/v1/voices/${encodeURIComponent(clone.providerVoiceId)}`;
       try {
-        const voice = await getVoice(voiceId);
-        if (voice.category !== 'cloned' || voice.labels?.[OWNER_LABEL] !== ownerId) {
-          throw new ProviderError('not_found', voiceMessages.cloneNotFound);
-        }
-        await http.send({ method: 'DELETE', path: `/v1/voices/${encodeURIComponent(voiceId)}` });
-        logger?.info({ vendor: 'elevenlabs', voiceId }, 'elevenlabs voice deleted');
+        await http.send({ method: 'DELETE', path });
+        logger?.info({ vendor: 'elevenlabs', voiceId: clone.providerVoiceId }, 'elevenlabs voice deleted');
       } catch (error) {
-        if (error instanceof VendorHttpError && (error.status === 404 || error.status === 400)) {
-          throw new ProviderError('not_found', voiceMessages.cloneNotFound, { cause: error });
-        }
+        // Already gone at the vendor: nothing is left to delete.
+        if (error instanceof VendorHttpError && error.status === 404) return;
         throw mapElevenLabsError(error, 'The voice could not be deleted.');
       }
     },

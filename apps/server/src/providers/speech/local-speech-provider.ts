@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { UPLOAD_MAX_BYTES } from '@reelcraft/contract';
+import { UPLOAD_MAX_BYTES, VOICE_CLONE_MIN_SPEECH_SECONDS, voiceMessages } from '@reelcraft/contract';
+import { z } from 'zod';
 import { normalizePeak, resample, softLimit, splitAtSilences } from '../../media/audio-mixing';
 import { intakeAudio } from '../../media/audio-intake';
 import type { MediaTools } from '../../media/media-tools';
@@ -10,15 +10,14 @@ import { createProgressTracker, type TaskOptions } from '../provider-task';
 import { LINE_BREAK_SECONDS, type EspeakEngine } from './espeak-engine';
 import type {
   ClonedVoice,
+  CloneVoice,
   LinesSynthesisRequest,
   SpeechProvider,
   SynthesisRequest,
   SynthesizedSpeech,
-  Voice,
   VoiceCloneRequest,
 } from './speech-provider';
 import { BUILT_IN_VOICES, builtInVoiceOption, isBuiltInVoiceId } from './voice-catalogue';
-import type { VoiceProfile, VoiceProfileStore } from './voice-profile-store';
 import {
   cloneParametersFromMeasurements,
   completeSettings,
@@ -29,7 +28,6 @@ import {
 export interface LocalSpeechOptions {
   tools: MediaTools;
   engine: EspeakEngine;
-  profiles: VoiceProfileStore;
   workDir?: string;
 }
 
@@ -41,44 +39,48 @@ const MAX_TEXT_CHARS = 5000;
 const CLONE_SAMPLE_LIMITS = { maxBytes: UPLOAD_MAX_BYTES, maxSeconds: 300, minSeconds: 1 };
 const CLONE_ANALYSIS_SECONDS = 60;
 
-function cloneOption(profile: VoiceProfile): Voice {
-  return {
-    id: profile.voiceId,
-    name: profile.name,
-    gender: profile.gender,
-    accent: profile.accent,
-    category: 'cloned',
-    previewUrl: null,
-    description: profile.description,
-    labels: { ...profile.labels, gender: profile.gender, accent: profile.accent, engine: 'espeak-ng' },
-  };
-}
+/**
+ * What the local engine keeps of a clone: espeak's settings derived from the sample's measurements,
+ * and the measurements themselves (so a better mapping later can recompute the settings).
+ */
+const localCloneProfileSchema = z.object({
+  espeakVoice: z.string().min(1),
+  pitch: z.number(),
+  rate: z.number(),
+  pitchRange: z.number(),
+  measurements: z.object({
+    medianPitchHz: z.number().nullable(),
+    pitchRangeSemitones: z.number(),
+    syllablesPerSecond: z.number(),
+    speechSeconds: z.number(),
+    durationSeconds: z.number(),
+  }),
+});
+export type LocalCloneProfile = z.infer<typeof localCloneProfileSchema>;
 
 /** Offline voices: the eight built-in ones and clones measured from a sample, spoken by espeak-ng. */
 export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechProvider {
-  const { tools, engine, profiles } = options;
+  const { tools, engine } = options;
 
-  async function voiceBase(voiceId: string, ownerId: string | undefined) {
-    if (isBuiltInVoiceId(voiceId)) return BUILT_IN_VOICES[voiceId].base;
-    const profile = await profiles.get(voiceId);
-    if (!profile || profile.ownerId !== ownerId) {
-      throw new ProviderError('not_found', 'Voice not found.');
+  function voiceBase(voiceId: string, clone: CloneVoice | undefined) {
+    if (!clone) {
+      if (isBuiltInVoiceId(voiceId)) return BUILT_IN_VOICES[voiceId].base;
+      throw new ProviderError('not_found', voiceMessages.voiceNotFound);
     }
-    return {
-      voice: profile.espeakVoice,
-      pitch: profile.pitch,
-      rate: profile.rate,
-      pitchRange: profile.pitchRange,
-    };
+    const profile = localCloneProfileSchema.safeParse(clone.profile);
+    // A clone made by another provider has no local profile to speak with.
+    if (!profile.success) throw new ProviderError('not_found', voiceMessages.voiceNotFound);
+    const { espeakVoice, pitch, rate, pitchRange } = profile.data;
+    return { voice: espeakVoice, pitch, rate, pitchRange };
   }
 
   return {
     kind: 'local',
 
-    async listVoices({ ownerId } = {}) {
-      const builtIn = Object.values(BUILT_IN_VOICES).map(builtInVoiceOption);
-      const clones = ownerId ? (await profiles.listByOwner(ownerId)).map(cloneOption) : [];
-      return [...builtIn, ...clones].sort((a, b) => a.name.localeCompare(b.name));
+    async listVoices() {
+      return Object.values(BUILT_IN_VOICES)
+        .map(builtInVoiceOption)
+        .sort((a, b) => a.name.localeCompare(b.name));
     },
 
     async synthesize(request: SynthesisRequest, task: TaskOptions = {}): Promise<SynthesizedSpeech> {
@@ -93,7 +95,7 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
       const progress = createProgressTracker(task.onProgress, { synthesis: 1 });
       progress.report('synthesis', 0, 'synthesis');
       const settings = completeSettings(request.settings);
-      const parameters = espeakParametersFor(await voiceBase(request.voiceId, request.ownerId), settings);
+      const parameters = espeakParametersFor(voiceBase(request.voiceId, request.clone), settings);
       try {
         const speech = resample(await engine.synthesize(text, parameters, task.signal), OUTPUT_RATE);
         finishLevels(speech, settings.useSpeakerBoost);
@@ -123,7 +125,7 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
         );
       }
       const settings = completeSettings(request.settings);
-      const parameters = espeakParametersFor(await voiceBase(request.voiceId, request.ownerId), settings);
+      const parameters = espeakParametersFor(voiceBase(request.voiceId, request.clone), settings);
       try {
         const spoken = await engine.synthesize(lines, parameters, task.signal);
         // The inserted pauses are the longest silences; shorter ones are pauses inside a line.
@@ -147,8 +149,7 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
     },
 
     async cloneVoice(request: VoiceCloneRequest, task: TaskOptions = {}): Promise<ClonedVoice> {
-      const name = request.name.trim();
-      if (!name) throw new ProviderError('invalid_input', 'The voice needs a name.');
+      if (!request.name.trim()) throw new ProviderError('invalid_input', voiceMessages.cloneInvalid);
       const progress = createProgressTracker(task.onProgress, { decode: 2, analyse: 1 });
       progress.report('decode', 0, 'processing');
       let sample: PcmAudio;
@@ -170,42 +171,31 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
         ),
       };
       const measurements = measureSpeech(analysed);
-      if (measurements.medianPitchHz === null || measurements.speechSeconds < 0.8) {
-        throw new ProviderError('invalid_input', 'No clear speech was found in the voice sample.');
+      if (
+        measurements.medianPitchHz === null ||
+        measurements.speechSeconds < VOICE_CLONE_MIN_SPEECH_SECONDS
+      ) {
+        throw new ProviderError('invalid_input', voiceMessages.cloneNoSpeech);
       }
       const accent = request.labels?.accent ?? 'american';
       const parameters = cloneParametersFromMeasurements(measurements, languageForAccent(accent));
-      const profile: VoiceProfile = {
-        voiceId: `clone-${randomUUID()}`,
-        ownerId: request.ownerId,
-        name,
-        description: request.description?.trim() || null,
-        labels: { ...request.labels },
-        createdAt: new Date(),
-        gender: parameters.gender,
-        accent,
+      const profile: LocalCloneProfile = {
         espeakVoice: parameters.espeakVoice,
         pitch: parameters.pitch,
         rate: parameters.rate,
         pitchRange: parameters.pitchRange,
         measurements,
       };
-      await profiles.save(profile);
       progress.report('analyse', 1, 'ready');
       return {
-        voiceId: profile.voiceId,
-        name: profile.name,
-        status: 'ready',
+        clone: { providerVoiceId: null, profile },
+        gender: parameters.gender,
         message: `Voice cloned: ${Math.round(measurements.medianPitchHz)} Hz average pitch, ${measurements.syllablesPerSecond.toFixed(1)} syllables per second.`,
-        createdAt: profile.createdAt,
       };
     },
 
-    async deleteClone(voiceId, { ownerId }) {
-      const profile = await profiles.get(voiceId);
-      if (!profile || profile.ownerId !== ownerId) throw new ProviderError('not_found', 'Voice not found.');
-      await profiles.delete(voiceId);
-    },
+    // The clone is all in its profile, which the voices module deletes with its row.
+    deleteClone: async () => undefined,
 
     close: () => engine.close(),
   };

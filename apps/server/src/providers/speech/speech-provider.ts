@@ -26,13 +26,24 @@ export interface Voice {
   labels: Record<string, string>;
 }
 
+/**
+ * A user's clone as a provider speaks with it. The voices module keeps clones and checks that the
+ * caller owns one before handing it here; providers keep no clone state of their own.
+ */
+export interface CloneVoice {
+  /** The vendor's voice id (ElevenLabs); null for a clone of the local engine. */
+  providerVoiceId: string | null;
+  /** What the local engine measured from the sample; null for a vendor clone. */
+  profile: Record<string, unknown> | null;
+}
+
 export interface SynthesisRequest {
   text: string;
+  /** A built-in voice, or the id of `clone` when speaking with a clone. */
   voiceId: string;
   /** Missing settings take the spec's defaults (VOICE_SETTINGS_DEFAULTS). */
   settings?: Partial<VoiceSettings>;
-  /** Required to use a clone: a user only speaks with their own clones. */
-  ownerId?: string;
+  clone?: CloneVoice;
 }
 
 export interface LinesSynthesisRequest extends Omit<SynthesisRequest, 'text'> {
@@ -47,6 +58,7 @@ export interface SynthesizedSpeech {
 }
 
 export interface VoiceCloneRequest {
+  /** Recorded with a vendor clone, so a shared vendor account can tell its users' clones apart. */
   ownerId: string;
   name: string;
   /** The sample as uploaded (WAV, MP3, WebM...); it is probed and limited before decoding. */
@@ -56,18 +68,18 @@ export interface VoiceCloneRequest {
 }
 
 export interface ClonedVoice {
-  voiceId: string;
-  name: string;
-  status: 'ready';
+  clone: CloneVoice;
+  /** What the provider has to say about the clone, for the user. */
   message: string;
-  createdAt: Date;
+  /** Measured by the local engine: the voice's gender guessed from its pitch. */
+  gender: Exclude<VoiceGender, 'neutral'> | null;
 }
 
 /** Voices, synthesis and clones; the local one is offline (espeak-ng). */
 export interface SpeechProvider {
   readonly kind: SpeechProviderKind;
-  /** The built-in voices and, given an owner, that owner's clones; sorted by name. */
-  listVoices(options?: { ownerId?: string }): Promise<Voice[]>;
+  /** The provider's own voices (never clones), sorted by name. */
+  listVoices(): Promise<Voice[]>;
   synthesize(request: SynthesisRequest, options?: TaskOptions): Promise<SynthesizedSpeech>;
   /**
    * Several lines in one voice, one result per line (narration spoken scene by scene). A provider
@@ -75,7 +87,7 @@ export interface SpeechProvider {
    */
   synthesizeLines(request: LinesSynthesisRequest, options?: TaskOptions): Promise<SynthesizedSpeech[]>;
   cloneVoice(request: VoiceCloneRequest, options?: TaskOptions): Promise<ClonedVoice>;
-  /** Removes an owner's clone; `not_found` for a missing one or another owner's. */
-  deleteClone(voiceId: string, options: { ownerId: string }): Promise<void>;
+  /** Removes what the provider keeps of a clone (the vendor voice); a clone already gone is fine. */
+  deleteClone(clone: CloneVoice): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,41 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Orm } from '../../platform/db/database';
+import { voiceClones, type NewVoiceCloneRow, type VoiceCloneRow } from './voices.schema';
+
+/** Data access of voice clones; every read and delete is scoped by the owner. */
+export class VoicesRepository {
+  constructor(private readonly orm: Orm) {}
+
+  async insert(values: NewVoiceCloneRow): Promise<VoiceCloneRow> {
+    const [row] = await this.orm.insert(voiceClones).values(values).returning();
+    if (!row) throw new Error('Inserting a voice clone returned no row');
+    return row;
+  }
+
+  /** Newest first. */
+  listForUser(userId: string): Promise<VoiceCloneRow[]> {
+    return this.orm
+      .select()
+      .from(voiceClones)
+      .where(eq(voiceClones.userId, userId))
+      .orderBy(desc(voiceClones.createdAt));
+  }
+
+  async findForUser(userId: string, id: string): Promise<VoiceCloneRow | undefined> {
+    const [row] = await this.orm
+      .select()
+      .from(voiceClones)
+      .where(and(eq(voiceClones.userId, userId), eq(voiceClones.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** The deleted row, or undefined when the user has no such clone. */
+  async deleteForUser(userId: string, id: string): Promise<VoiceCloneRow | undefined> {
+    const [row] = await this.orm
+      .delete(voiceClones)
+      .where(and(eq(voiceClones.userId, userId), eq(voiceClones.id, id)))
+      .returning();
+    return row;
+  }
+}
