@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users';
 import { vendorWebhooksRoutes } from './modules/vendor-webhooks';
 import { videosRoutes } from './modules/videos';
 import { voicesRoutes } from './modules/voices';
+import { avatarsRoutes } from './modules/avatars';
 import { defaultWebDistDir } from './platform/paths';
 import type { Platform } from './platform/platform';
 import { registerErrorHandler } from './platform/http/error-handler';
@@ -187,6 +188,7 @@ export async function buildApp(platform: Platform, services: Services): Promise<
   await app.register(imageToVideoRoutes, { ...http, imageToVideo: services.imageToVideo });
   await app.register(studioRoutes, { ...http, studio: services.studio, studioEvents: services.studioEvents });
   await app.register(voicesRoutes, { ...http, voices: services.voices });
+  await app.register(avatarsRoutes, { ...http, avatars: services.avatars });
   await app.register(proxyRoutes, { ...http, videoProxy: services.videoProxy });
   await app.register(vendorWebhooksRoutes, {
     sync: config.media.cloud.sync,

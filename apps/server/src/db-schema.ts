@@ -13,4 +13,3 @@ export * from './modules/videos/videos.schema';
 export * from './modules/studio/studio.schema';
 export * from './modules/voices/voices.schema';
 export * from './modules/avatars/avatars.schema';
-export * from './modules/chat/chat.schema';

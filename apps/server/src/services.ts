@@ -23,6 +23,8 @@ import { UploadsService } from './modules/uploads';
 import { createUsersService, type UsersService } from './modules/users';
 import { createVideosService, type VideosService } from './modules/videos';
 import { createVoicesService, type VoicesService } from './modules/voices';
+import { createAvatarsService, presenterKind, type AvatarsService } from './modules/avatars';
+import { DEFAULT_ENCODER_SETTINGS } from './media/encoder-settings';
 import { createPlatform, type Platform } from './platform/platform';
 import type { JobDefinition } from './platform/queue/job-registry';
 import { createConfiguredProviders, type Providers } from './providers';
@@ -47,6 +49,7 @@ export interface Services extends AuthServices {
   studio: StudioService;
   studioEvents: StudioEventLog;
   voices: VoicesService;
+  avatars: AvatarsService;
   videoProxy: VideoProxyService;
 }
 
@@ -102,6 +105,18 @@ export function createServices(
   const textKind = textToVideoKind(providers.video);
   const imageKind = imageToVideoKind(providers.video, storage);
   const aiStudioKind = studioKind();
+  const presenter = presenterKind({
+    storage,
+    voices,
+    lipSync: providers.lipSync,
+    tools: providers.mediaTools,
+    encoder: {
+      ...DEFAULT_ENCODER_SETTINGS,
+      ...(config.media.x264Preset ? { preset: config.media.x264Preset } : {}),
+    },
+    workDir: config.media.workDir,
+    renderTimeoutMs: config.media.renderTimeoutSeconds * 1000,
+  });
   const generations = createGenerations({
     config,
     database,
@@ -111,9 +126,10 @@ export function createServices(
     videos,
     quota,
     notifications,
-    kinds: [textKind, imageKind, aiStudioKind],
+    kinds: [textKind, imageKind, aiStudioKind, presenter],
     logger,
   });
+  const textToVideo = new TextToVideoService(generations.service, textKind);
   const studio = createStudio({
     config,
     database,
@@ -158,7 +174,7 @@ export function createServices(
     promptEnhancement: new PromptEnhancementService(providers.text),
     imageEnhancement: new ImageEnhancementService(uploads, providers.imageEnhancement, library),
     generations: generations.service,
-    textToVideo: new TextToVideoService(generations.service, textKind),
+    textToVideo,
     imageToVideo: new ImageToVideoService(generations.service, imageKind, uploads, {
       tools: providers.mediaTools,
       workDir: config.media.workDir,
@@ -166,6 +182,16 @@ export function createServices(
     studio: studio.service,
     studioEvents: studio.events,
     voices,
+    avatars: createAvatarsService({
+      orm,
+      storage,
+      uploads,
+      voices,
+      generations: generations.service,
+      presenter,
+      imageEnhancement: providers.imageEnhancement,
+      signedUrlTtlSeconds,
+    }),
     videoProxy: new VideoProxyService(storage, new StoredObjectAddresses(storage, config.publicUrl), videos),
   };
   return { services, jobs: [...generations.jobs, ...studio.jobs], syncPlans };

@@ -96,6 +96,14 @@ const designedCalls: readonly SpecCall[] = [
   // The generation core (calls/generations.ts): resume a running job, send it to the background.
   ['GET', '/generations/active'],
   ['POST', '/generations/{session_id}/background'],
+  ['GET', '/generations/{session_id}'],
+  // Voices and avatars (calls/voices.ts, calls/avatars.ts): hear a voice, manage avatars, make
+  // portraits in the studio's avatar mode and presenter videos.
+  ['POST', '/elevenlabs/voices/{id}/preview'],
+  ['PATCH', '/avatars/{id}'],
+  ['DELETE', '/avatars/{id}'],
+  ['POST', '/avatars/portraits'],
+  ['POST', '/avatars/{id}/presenter-videos'],
 ];
 
 /** One form for both notations: no /api/v1 prefix or trailing slash, every parameter alike. */

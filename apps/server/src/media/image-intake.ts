@@ -253,17 +253,37 @@ export async function placeSubject(
     .toBuffer();
 }
 
+/**
+ * Makes a plain background (a studio shot, a product on white) transparent in place, the way
+ * `placeSubject` cuts a subject out; answers false and leaves the pixels alone for any other photo.
+ */
+export function keyOutPlainBackground(
+  rgba: Buffer,
+  width: number,
+  height: number,
+  options: { ignoreBottom?: boolean } = {},
+): boolean {
+  // A head-and-shoulders shot's body runs out of the bottom edge: only the others show the backdrop.
+  const background = borderColour(rgba, width, height, options.ignoreBottom);
+  if (background.spread >= PLAIN_BORDER_SPREAD) return false;
+  keyOutFromBorder(rgba, width, height, background.colour);
+  return true;
+}
+
 /** The mean colour of an RGBA image's outer ring, and how much the ring varies from it. */
 function borderColour(
   pixels: Buffer,
   width: number,
   height: number,
+  ignoreBottom = false,
 ): { colour: [number, number, number]; spread: number } {
   const samples: [number, number, number][] = [];
   const ring = Math.max(1, Math.round(Math.min(width, height) * 0.02));
-  for (let y = 0; y < height; y += 1) {
+  // Without the bottom edge, the sides are sampled down to two thirds of the height only.
+  const lastRow = ignoreBottom ? Math.round(height * 0.66) : height;
+  for (let y = 0; y < lastRow; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      if (x >= ring && x < width - ring && y >= ring && y < height - ring) continue;
+      if (x >= ring && x < width - ring && y >= ring && (ignoreBottom || y < height - ring)) continue;
       const i = (y * width + x) * 4;
       samples.push([pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0]);
     }

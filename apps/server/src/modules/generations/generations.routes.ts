@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getActiveGeneration, sendGenerationToBackground } from '@reelcraft/contract';
+import { getActiveGeneration, getGeneration, sendGenerationToBackground } from '@reelcraft/contract';
 import { requireUser } from '../../platform/http/request-user';
 import type { RouteContext } from '../../platform/http/route-context';
 import type { GenerationsService } from './generations.service';
@@ -12,6 +12,9 @@ export async function generationsRoutes(
   registerCall(app, getActiveGeneration, async ({ query, request }) => ({
     generation: await generations.active(requireUser(request).id, query.project_type),
   }));
+  registerCall(app, getGeneration, ({ params, request }) =>
+    generations.stateOf(requireUser(request).id, params.session_id),
+  );
   registerCall(app, sendGenerationToBackground, ({ params, request }) =>
     generations.sendToBackground(requireUser(request).id, params.session_id),
   );

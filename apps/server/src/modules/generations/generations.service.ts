@@ -167,6 +167,14 @@ export class GenerationsService {
     return row ? this.withVideo(row) : undefined;
   }
 
+  /** GET /generations/{id}: one of the caller's generations, of any kind (404 otherwise). */
+  async stateOf(userId: string, sessionId: string): Promise<GenerationState> {
+    const row = await this.deps.repository.findForUser(userId, sessionId);
+    const generation = row ? await this.withVideo(row) : undefined;
+    if (!generation) throw notFound(SESSION_NOT_FOUND);
+    return this.state(generation);
+  }
+
   /** The caller's newest running generation of a project type (a reloaded screen resumes it). */
   async active(userId: string, projectType: ProjectType): Promise<GenerationState | null> {
     const video = await this.deps.videos.newestProcessing(userId, projectType);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   createVoiceCloneBodySchema,
+  FALLBACK_VOICE_IDS,
   VOICE_CLONE_MIME_TYPES,
   voiceMessages,
   type ListVoicesQuery,
@@ -203,6 +204,17 @@ export class VoicesService {
       audio_url: await this.deps.storage.signedUrl(key, { expiresInSeconds: this.deps.signedUrlTtlSeconds }),
       duration_seconds: speech.durationSeconds,
     };
+  }
+
+  /** Whether the user may speak with a voice: a built-in one, or one of their clones. */
+  async isUsable(userId: string, voiceId: string): Promise<boolean> {
+    if (voiceId.startsWith('clone-')) {
+      const row = await this.deps.repository.findForUser(userId, voiceId);
+      return row !== undefined && row.provider === this.deps.speech.kind;
+    }
+    // The spec's eight voices are spoken by every provider (ElevenLabs maps them to its own ids).
+    if ((FALLBACK_VOICE_IDS as readonly string[]).includes(voiceId)) return true;
+    return (await this.deps.speech.listVoices()).some((voice) => voice.id === voiceId);
   }
 
   /** The storage key of a clone's sample, for a job that mixes the sample itself (image-to-video). */

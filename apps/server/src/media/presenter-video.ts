@@ -1,0 +1,266 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { toMono } from './audio-mixing';
+import {
+  audioEncoderArgs,
+  MP4_CONTAINER_ARGS,
+  videoEncoderArgs,
+  type EncoderSettings,
+} from './encoder-settings';
+import { findFaceRegion, type FaceRegion } from './face-region';
+import { runFfmpeg } from './ffmpeg-runner';
+import { frameSize, type AspectRatio } from './frame-size';
+import type { MediaTools } from './media-tools';
+import { probeMedia } from './media-probe';
+import { createOutputFolder } from './temp-workspace';
+import { extractFrame } from './video-renderer';
+import { encodeWav, pcmDuration, type PcmAudio } from './wav';
+
+export const PRESENTER_FPS = 25;
+/** Mouth shapes drawn, from closed to wide open; each frame shows the nearest one. */
+const MOUTH_LEVELS = 6;
+/** The clip runs on a little after the last word, the mouth closed. */
+const TAIL_SECONDS = 0.6;
+/** The portrait is drawn this much larger than shown, so the gentle camera drift never shows an edge. */
+const DRIFT_MARGIN = 1.06;
+
+export interface PresenterRequest {
+  /** The avatar's portrait (any image sharp reads; square works best). */
+  portrait: Buffer;
+  /** The narration, already spoken. */
+  speech: PcmAudio;
+  aspect: AspectRatio;
+  /** False when a lip-sync provider animates the mouth afterwards: the mouth then stays closed. */
+  animateMouth: boolean;
+  encoder: EncoderSettings;
+  workDir: string | undefined;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface PresenterVideo {
+  path: string;
+  thumbnailPath: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  fps: number;
+  fileSizeBytes: number;
+  /** The folder holding both files; the caller removes it. */
+  folder: string;
+}
+
+/**
+ * How open the mouth is on each frame, 0..1, from the spoken audio itself: loudness in a 40 ms
+ * window against the narration's own loud parts, opening fast and closing a little slower as lips
+ * do; hissing sounds (many zero crossings, little energy) keep it narrow. Pure.
+ */
+export function mouthOpenness(speech: PcmAudio, fps: number, frames: number): Float32Array {
+  const samples = toMono(speech);
+  const rate = speech.sampleRate;
+  const half = Math.round(rate * 0.02);
+  const loudness = new Float32Array(frames);
+  const crossings = new Float32Array(frames);
+  for (let frame = 0; frame < frames; frame += 1) {
+    const centre = Math.round((frame / fps) * rate);
+    const start = Math.max(0, centre - half);
+    const end = Math.min(samples.length, centre + half);
+    let sum = 0;
+    let zeroCrossings = 0;
+    for (let i = start; i < end; i += 1) {
+      const value = samples[i] ?? 0;
+      sum += value * value;
+      if (i > start && value >= 0 !== (samples[i - 1] ?? 0) >= 0) zeroCrossings += 1;
+    }
+    loudness[frame] = end > start ? Math.sqrt(sum / (end - start)) : 0;
+    crossings[frame] = end > start ? zeroCrossings / (end - start) : 0;
+  }
+  const sorted = [...loudness].sort((a, b) => a - b);
+  const loud = sorted[Math.floor(sorted.length * 0.95)] || 1;
+  const open = new Float32Array(frames);
+  let previous = 0;
+  for (let frame = 0; frame < frames; frame += 1) {
+    let target = Math.min(1, Math.max(0, ((loudness[frame] ?? 0) / loud - 0.08) * 1.25));
+    // A hiss ("s", "f") has many zero crossings: teeth together, lips apart a little.
+    if ((crossings[frame] ?? 0) > 0.25) target = Math.min(target, 0.3);
+    previous =
+      target > previous ? previous + (target - previous) * 0.8 : previous + (target - previous) * 0.45;
+    open[frame] = previous;
+  }
+  return open;
+}
+
+/** Where the mouth is drawn: from the face when one was found, else where a portrait usually has it. */
+function mouthGeometry(face: FaceRegion | null, side: number) {
+  const box = face ?? { x: 0.36, y: 0.28, width: 0.28, height: 0.36 };
+  return {
+    centreX: (box.x + box.width / 2) * side,
+    // Skin starts at the hairline: the mouth sits at about 72% of the way down to the chin.
+    centreY: (box.y + box.height * 0.72) * side,
+    width: box.width * side * 0.36,
+    faceHeight: box.height * side,
+    // The jaw that drops is the middle of the lower face, so the cheeks' outline stays still.
+    jawLeft: Math.max(0, Math.round((box.x + box.width * 0.15) * side)),
+    jawWidth: Math.round(Math.min(1 - (box.x + box.width * 0.15), box.width * 0.7) * side),
+    jawBottom: Math.min(side, Math.round((box.y + box.height * 1.12) * side)),
+  };
+}
+
+/**
+ * The portrait with its mouth `level` of MOUTH_LEVELS - 1 open: the jaw (the face below the mouth
+ * line) moved down a little, and a dark mouth with a hint of teeth and lips drawn in the gap.
+ */
+async function mouthFrame(
+  portrait: Buffer,
+  side: number,
+  face: FaceRegion | null,
+  level: number,
+): Promise<Buffer> {
+  if (level === 0) return portrait;
+  const open = level / (MOUTH_LEVELS - 1);
+  const mouth = mouthGeometry(face, side);
+  const drop = Math.max(1, Math.round(open * mouth.faceHeight * 0.055));
+  const jawTop = Math.round(mouth.centreY);
+  const jawHeight = Math.max(1, mouth.jawBottom - jawTop - drop);
+  const jaw = await sharp(portrait)
+    .extract({ left: mouth.jawLeft, top: jawTop, width: Math.max(1, mouth.jawWidth), height: jawHeight })
+    .toBuffer();
+  const rx = (mouth.width / 2) * (0.82 + 0.18 * open);
+  const ry = Math.max(1.5, open * mouth.faceHeight * 0.075);
+  const lipWidth = Math.max(1, mouth.faceHeight * 0.012);
+  const cy = mouth.centreY + drop / 2;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">
+    <defs><clipPath id="m"><ellipse cx="${mouth.centreX}" cy="${cy}" rx="${rx}" ry="${ry}"/></clipPath></defs>
+    <ellipse cx="${mouth.centreX}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#2b0f10"/>
+    <rect x="${mouth.centreX - rx}" y="${cy - ry}" width="${rx * 2}" height="${ry * 0.38}" fill="#efe7df" fill-opacity="${open > 0.3 ? 0.85 : 0}" clip-path="url(#m)"/>
+    <ellipse cx="${mouth.centreX}" cy="${cy}" rx="${rx}" ry="${ry}" fill="none" stroke="#9a4a4a" stroke-opacity="0.75" stroke-width="${lipWidth}"/>
+  </svg>`;
+  return sharp(portrait)
+    .composite([
+      { input: jaw, left: mouth.jawLeft, top: jawTop + drop },
+      { input: await sharp(Buffer.from(svg)).blur(0.6).png().toBuffer(), left: 0, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A talking-presenter clip made offline: the avatar's portrait with its mouth moving with the
+ * narration (frame by frame from the speech), a slow camera drift, on a blurred copy of itself when
+ * the frame is wider or taller than the portrait. Written as a list of mouth images with their
+ * durations, so ffmpeg encodes a few stills instead of every frame being drawn in Node.
+ */
+export async function renderPresenterVideo(
+  tools: MediaTools,
+  request: PresenterRequest,
+): Promise<PresenterVideo> {
+  const { width, height } = frameSize(request.aspect, 'standard');
+  const shown = Math.min(width, height);
+  const side = Math.round((shown * DRIFT_MARGIN) / 2) * 2;
+  const portrait = await sharp(request.portrait)
+    .resize(side, side, { fit: 'cover' })
+    .removeAlpha()
+    .png()
+    .toBuffer();
+  const face = await findFaceRegion(portrait);
+  const folder = await createOutputFolder(request.workDir ?? os.tmpdir(), 'presenter');
+  try {
+    const seconds = pcmDuration(request.speech) + TAIL_SECONDS;
+    const frames = Math.max(1, Math.round(seconds * PRESENTER_FPS));
+    const levels = request.animateMouth
+      ? Array.from(mouthOpenness(request.speech, PRESENTER_FPS, frames), (open) =>
+          Math.round(open * (MOUTH_LEVELS - 1)),
+        )
+      : new Array<number>(frames).fill(0);
+    const used = [...new Set(levels)];
+    await Promise.all(
+      used.map(async (level) =>
+        fs.writeFile(path.join(folder, `mouth-${level}.png`), await mouthFrame(portrait, side, face, level)),
+      ),
+    );
+    // The concat list: one entry per run of frames with the same mouth (the last entry repeated, as
+    // the concat demuxer wants for the final duration to count).
+    const lines: string[] = ['ffconcat version 1.0'];
+    for (let start = 0; start < frames;) {
+      let end = start + 1;
+      while (end < frames && levels[end] === levels[start]) end += 1;
+      lines.push(`file mouth-${levels[start]}.png`, `duration ${((end - start) / PRESENTER_FPS).toFixed(4)}`);
+      start = end;
+    }
+    lines.push(`file mouth-${levels[frames - 1]}.png`);
+    const listPath = path.join(folder, 'mouths.ffconcat');
+    await fs.writeFile(listPath, `${lines.join('\n')}\n`);
+    const audioPath = path.join(folder, 'speech.wav');
+    await fs.writeFile(audioPath, encodeWav(request.speech));
+
+    const drift = (side - shown) / 2;
+    const foreground =
+      `crop=${shown}:${shown}:x='${drift}+${(drift * 0.8).toFixed(2)}*sin(t*0.45)':` +
+      `y='${drift}+${(drift * 0.7).toFixed(2)}*sin(t*0.6+1.3)'`;
+    const filter =
+      width === height
+        ? `[0:v]fps=${PRESENTER_FPS},${foreground},format=yuv420p[v]`
+        : `[0:v]fps=${PRESENTER_FPS},split[a][b];` +
+          `[a]scale=${Math.max(width, height)}:${Math.max(width, height)},crop=${width}:${height},boxblur=24:2,eq=brightness=-0.12[bg];` +
+          `[b]${foreground}[fg];` +
+          // Portrait frames keep the face in the upper part, leaving room below for captions.
+          `[bg][fg]overlay=x=${(width - shown) / 2}:y=${width > height ? 0 : Math.round((height - shown) * 0.35)},format=yuv420p[v]`;
+    const videoPath = path.join(folder, 'video.mp4');
+    await runFfmpeg(
+      tools,
+      [
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        listPath,
+        '-i',
+        audioPath,
+        '-filter_complex',
+        filter,
+        '-map',
+        '[v]',
+        '-map',
+        '1:a',
+        '-t',
+        seconds.toFixed(3),
+        ...videoEncoderArgs(request.encoder, PRESENTER_FPS),
+        ...audioEncoderArgs(request.encoder),
+        '-af',
+        `apad=whole_dur=${seconds.toFixed(3)}`,
+        ...MP4_CONTAINER_ARGS,
+        videoPath,
+      ],
+      {
+        signal: request.signal,
+        timeoutMs: request.timeoutMs ?? 10 * 60_000,
+        expectedSeconds: seconds,
+        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+        label: 'presenter',
+      },
+    );
+    const thumbnailPath = path.join(folder, 'thumbnail.jpg');
+    await extractFrame(tools, videoPath, Math.min(1, seconds / 3), thumbnailPath, {
+      longSide: 640,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    const probe = await probeMedia(tools, videoPath, request.signal ? { signal: request.signal } : {});
+    return {
+      path: videoPath,
+      thumbnailPath,
+      durationSeconds: probe.durationSeconds ?? seconds,
+      width,
+      height,
+      fps: PRESENTER_FPS,
+      fileSizeBytes: (await fs.stat(videoPath)).size,
+      folder,
+    };
+  } catch (error) {
+    await fs.rm(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
