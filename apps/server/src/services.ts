@@ -175,10 +175,13 @@ export function createServices(
     imageEnhancement: new ImageEnhancementService(uploads, providers.imageEnhancement, library),
     generations: generations.service,
     textToVideo,
-    imageToVideo: new ImageToVideoService(generations.service, imageKind, uploads, {
-      tools: providers.mediaTools,
-      workDir: config.media.workDir,
-    }),
+    imageToVideo: new ImageToVideoService(
+      generations.service,
+      imageKind,
+      uploads,
+      { tools: providers.mediaTools, workDir: config.media.workDir },
+      voices,
+    ),
     studio: studio.service,
     studioEvents: studio.events,
     voices,

@@ -11,6 +11,7 @@ import {
   type ImageToVideoSession,
   type RecentVideoSession,
   type SessionStarted,
+  voiceMessages,
 } from '@reelcraft/contract';
 import { parseCallInput } from '../../platform/http/call-input';
 import { badRequest, notFound } from '../../platform/http/http-error';
@@ -18,6 +19,7 @@ import type { MultipartForm, ReceivedFile } from '../../platform/http/multipart-
 import type { Providers } from '../../providers';
 import { ImageRefusedError, vetImage, type UploadsService, type VettedImage } from '../uploads';
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
+import type { VoicesService } from '../voices';
 import { IMAGE_STAGES, stageStates } from './image-stages';
 import type { ImageToVideoKind } from './image-to-video.kind';
 import {
@@ -60,6 +62,8 @@ export class ImageToVideoService {
     private readonly kind: ImageToVideoKind,
     private readonly uploads: UploadsService,
     private readonly media: { tools: Providers['mediaTools']; workDir?: string },
+    /** A saved clone's recording can be the voice sample. */
+    private readonly voices: Pick<VoicesService, 'cloneSampleUri'>,
   ) {}
 
   async start(userId: string, form: MultipartForm): Promise<SessionStarted> {
@@ -67,6 +71,14 @@ export class ImageToVideoService {
     if (!form.fields.prompt?.trim()) throw badRequest(serverDetailMessages.promptRequired);
     const body = parseCallInput(createImageToVideoBodySchema, form.fields);
     const inputs = await this.vetInputs(userId, body, form.files);
+    // An uploaded sample wins over a saved clone's; the clone's is already vetted and stored.
+    const cloneSampleUri =
+      body.voice_clone_id && !inputs.voiceSample
+        ? await this.voices.cloneSampleUri(userId, body.voice_clone_id)
+        : null;
+    if (body.voice_clone_id && !inputs.voiceSample && !cloneSampleUri) {
+      throw badRequest(voiceMessages.cloneNotFound);
+    }
 
     // Files cannot join the start's transaction: they are stored first and removed if it fails.
     const storedKeys: string[] = [];
@@ -94,7 +106,7 @@ export class ImageToVideoService {
           seed: body.seed ?? DEFAULT_IMAGE_VIDEO_SEED,
           imageUris,
           lastFrameUri: lastFrame?.uri ?? null,
-          voiceSampleUri: voiceSample?.uri ?? null,
+          voiceSampleUri: voiceSample?.uri ?? cloneSampleUri,
         },
       });
       return { session_id: sessionId };

@@ -36,7 +36,7 @@ interface VoicesLogger {
 export interface VoicesServiceDeps {
   repository: VoicesRepository;
   speech: SpeechProvider;
-  storage: Pick<ObjectStorage, 'exists' | 'put' | 'delete' | 'signedUrl'>;
+  storage: Pick<ObjectStorage, 'exists' | 'put' | 'delete' | 'signedUrl' | 'uriFor'>;
   uploads: Pick<UploadsService, 'storeFile' | 'delete'>;
   tools: MediaTools;
   workDir: string | undefined;
@@ -217,9 +217,10 @@ export class VoicesService {
     return (await this.deps.speech.listVoices()).some((voice) => voice.id === voiceId);
   }
 
-  /** The storage key of a clone's sample, for a job that mixes the sample itself (image-to-video). */
-  async cloneSampleKey(userId: string, voiceId: string): Promise<string | null> {
-    return (await this.deps.repository.findForUser(userId, voiceId))?.sampleKey ?? null;
+  /** The storage URI of a clone's sample, for a job that mixes the sample itself (image-to-video). */
+  async cloneSampleUri(userId: string, voiceId: string): Promise<string | null> {
+    const row = await this.deps.repository.findForUser(userId, voiceId);
+    return row ? this.deps.storage.uriFor(row.sampleKey) : null;
   }
 
   /** The user's clones the configured provider can speak with. */

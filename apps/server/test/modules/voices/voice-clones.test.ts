@@ -7,7 +7,7 @@ import {
   voiceMessages,
   type VoiceClone,
 } from '@reelcraft/contract';
-import { studioJobs, voiceClones } from '../../../src/db-schema';
+import { generations, studioJobs, voiceClones } from '../../../src/db-schema';
 import { measureSpeech } from '../../../src/media/speech-analysis';
 import { decodeWav } from '../../../src/media/wav';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
@@ -150,6 +150,41 @@ describeEachDatabase('voice clones', { listen: true, work: false }, (server) => 
     });
     expect(refused.status).toBe(400);
     expect(refused.json()).toMatchObject({ detail: voiceMessages.voiceNotFound });
+  });
+
+  it("gives image-to-video a saved clone's recording as its voice sample; not another user's", async () => {
+    const owner = await signedIn(server());
+    const other = await signedIn(server());
+    const clone = await makeClone(server(), owner.api);
+    const photo = {
+      name: 'files',
+      data: await testImage('jpeg', 640, 480),
+      filename: 'a.jpg',
+      type: 'image/jpeg',
+    };
+    const started = await owner.api.postForm(
+      '/image-to-video/sessions',
+      formData({ prompt: 'A mug on a table', voice_clone_id: clone.voice_id }, [photo]),
+    );
+    expect(started.status).toBe(201);
+    const sessionId = started.json<{ session_id: string }>().session_id;
+    const [generation] = await server()
+      .platform.database.orm.select()
+      .from(generations)
+      .where(eq(generations.sessionId, sessionId));
+    const [row] = await server()
+      .platform.database.orm.select()
+      .from(voiceClones)
+      .where(eq(voiceClones.id, clone.voice_id));
+    expect((generation!.input as { voiceSampleUri: string }).voiceSampleUri).toBe(
+      server().platform.storage.uriFor(row!.sampleKey),
+    );
+    const refused = await other.api.postForm(
+      '/image-to-video/sessions',
+      formData({ prompt: 'A mug', voice_clone_id: clone.voice_id }, [photo]),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json()).toMatchObject({ detail: voiceMessages.cloneNotFound });
   });
 
   it('refuses bad samples with the spec texts and keeps nothing of them', async () => {
