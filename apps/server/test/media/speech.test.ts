@@ -1,7 +1,8 @@
 import { FALLBACK_VOICE_IDS } from '@reelcraft/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureSpeech } from '../../src/media/speech-analysis';
-import { decodeWav } from '../../src/media/wav';
+import { brightnessOf, measureSpeech } from '../../src/media/speech-analysis';
+import { decodeWav, encodeWav, type PcmAudio } from '../../src/media/wav';
+import { matchBrightness } from '../../src/providers/speech/local-speech-provider';
 import { createTestProviders } from './media-test-kit';
 
 type TestProviders = Awaited<ReturnType<typeof createTestProviders>>;
@@ -78,7 +79,11 @@ describe('offline speech', () => {
       audio: deepSample,
       labels: { accent: 'british' },
     });
-    const high = await providers.speech.cloneVoice({ ownerId: 'user-1', name: 'My high voice', audio: highSample });
+    const high = await providers.speech.cloneVoice({
+      ownerId: 'user-1',
+      name: 'My high voice',
+      audio: highSample,
+    });
     expect(deep).toMatchObject({ gender: 'male', clone: { providerVoiceId: null } });
     expect(high.gender).toBe('female');
     expect(deep.message).toMatch(/Hz average pitch/);
@@ -104,6 +109,39 @@ describe('offline speech', () => {
         clone: { providerVoiceId: 'vendor-1', profile: null },
       }),
     ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('gives a clone the brightness of its sample (a bright recording makes a bright clone)', async () => {
+    const plain = decodeWav((await providers.speech.synthesize({ text: SAMPLE, voiceId: 'josh' })).audio);
+    const base = brightnessOf(plain);
+    // A recording at espeak's rate (what a clone sample is measured at), brighter or darker.
+    const recording = (factor: number) => {
+      const copy = {
+        sampleRate: plain.sampleRate,
+        channels: plain.channels.map((channel) => channel.slice()),
+      };
+      matchBrightness(copy, base * factor);
+      return copy;
+    };
+    const bright = recording(1.6);
+    const dark = recording(0.6);
+    const cloneOf = async (sample: PcmAudio) =>
+      (await providers.speech.cloneVoice({ ownerId: 'u', name: 'x', audio: encodeWav(sample) })).clone;
+    const speakWith = async (clone: Awaited<ReturnType<typeof cloneOf>>) =>
+      brightnessOf(
+        decodeWav(
+          (await providers.speech.synthesize({ text: 'A new line to say.', voiceId: 'clone-b', clone }))
+            .audio,
+        ),
+      );
+    const brightClone = await speakWith(await cloneOf(bright));
+    const darkClone = await speakWith(await cloneOf(dark));
+    // Measured on the 44.1 kHz output, the clone sits nearer its bright sample than the voice the
+    // sample was made from, and a bright sample makes a clearly brighter clone than a dark one.
+    expect(Math.abs(brightClone - brightnessOf(bright))).toBeLessThan(
+      Math.abs(base - brightnessOf(bright)) * 0.75,
+    );
+    expect(brightClone).toBeGreaterThan(darkClone * 1.1);
   });
 
   it('refuses samples that are not speech audio', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { normalizePeak, resample, softLimit, splitAtSilences } from '../../media/audio-mixing';
 import { intakeAudio } from '../../media/audio-intake';
 import type { MediaTools } from '../../media/media-tools';
-import { measureSpeech } from '../../media/speech-analysis';
+import { brightnessOf, measureSpeech } from '../../media/speech-analysis';
 import { encodeWav, pcmDuration, type PcmAudio } from '../../media/wav';
 import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
@@ -33,6 +33,8 @@ export interface LocalSpeechOptions {
 
 /** Output of the local voice: 24-bit would be wasted on espeak, 16-bit 44.1 kHz mono WAV plays anywhere. */
 const OUTPUT_RATE = 44_100;
+/** What espeak-ng speaks at. */
+const ESPEAK_RATE = 22_050;
 /** Longest narration one call makes (the voiceover text is at most 5000 characters, ~6 minutes). */
 const MAX_TEXT_CHARS = 5000;
 /** A clone sample needs some speech to measure and is cut after this much. */
@@ -54,6 +56,8 @@ const localCloneProfileSchema = z.object({
     syllablesPerSecond: z.number(),
     speechSeconds: z.number(),
     durationSeconds: z.number(),
+    /** Absent in clones made before brightness was measured: those keep espeak's own. */
+    brightness: z.number().optional(),
   }),
 });
 export type LocalCloneProfile = z.infer<typeof localCloneProfileSchema>;
@@ -72,6 +76,24 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
     if (!profile.success) throw new ProviderError('not_found', voiceMessages.voiceNotFound);
     const { espeakVoice, pitch, rate, pitchRange } = profile.data;
     return { voice: espeakVoice, pitch, rate, pitchRange };
+  }
+
+  /** The clone's measured brightness, which its speech is filtered towards; none for built-in voices. */
+  function brightnessTarget(clone: CloneVoice | undefined): number | undefined {
+    const profile = clone && localCloneProfileSchema.safeParse(clone.profile);
+    return profile?.success ? profile.data.measurements.brightness : undefined;
+  }
+
+  /**
+   * The clone's brightness (at espeak's rate, the rate its sample was measured at), the output rate,
+   * then the levels: what every line of speech goes through.
+   */
+  function finish(raw: PcmAudio, clone: CloneVoice | undefined, speakerBoost: boolean): PcmAudio {
+    const brightness = brightnessTarget(clone);
+    if (brightness !== undefined) matchBrightness(raw, brightness);
+    const speech = resample(raw, OUTPUT_RATE);
+    finishLevels(speech, speakerBoost);
+    return speech;
   }
 
   return {
@@ -97,8 +119,11 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
       const settings = completeSettings(request.settings);
       const parameters = espeakParametersFor(voiceBase(request.voiceId, request.clone), settings);
       try {
-        const speech = resample(await engine.synthesize(text, parameters, task.signal), OUTPUT_RATE);
-        finishLevels(speech, settings.useSpeakerBoost);
+        const speech = finish(
+          await engine.synthesize(text, parameters, task.signal),
+          request.clone,
+          settings.useSpeakerBoost,
+        );
         progress.report('synthesis', 1, 'synthesis');
         return {
           audio: encodeWav(speech),
@@ -134,8 +159,7 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
         const perLine =
           parts ?? (await Promise.all(lines.map((line) => engine.synthesize(line, parameters, task.signal))));
         return perLine.map((part) => {
-          const speech = resample(part, OUTPUT_RATE);
-          finishLevels(speech, settings.useSpeakerBoost);
+          const speech = finish(part, request.clone, settings.useSpeakerBoost);
           return {
             audio: encodeWav(speech),
             contentType: 'audio/wav',
@@ -154,8 +178,9 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
       progress.report('decode', 0, 'processing');
       let sample: PcmAudio;
       try {
+        // At espeak's own rate, so the sample's brightness compares with the engine's output.
         sample = await intakeAudio(tools, request.audio, CLONE_SAMPLE_LIMITS, {
-          sampleRate: 16_000,
+          sampleRate: ESPEAK_RATE,
           channels: 1,
           workDir: options.workDir,
           signal: task.signal,
@@ -199,6 +224,43 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
 
     close: () => engine.close(),
   };
+}
+
+/** The part of the speech the brightness is measured on when choosing the filter (enough to judge). */
+const BRIGHTNESS_PROBE_SECONDS = 20;
+
+/**
+ * Tilts the speech's spectrum towards a measured brightness: adds (or, negative, takes away) a
+ * share of its sample-to-sample change, the share found by bisection on the first seconds. In place.
+ */
+export function matchBrightness(speech: PcmAudio, target: number): void {
+  const tilt = (channel: Float32Array, share: number, length = channel.length) => {
+    const out = new Float32Array(length);
+    let previous = 0;
+    for (let i = 0; i < length; i += 1) {
+      const value = channel[i] ?? 0;
+      out[i] = value + share * (value - previous);
+      previous = value;
+    }
+    return out;
+  };
+  const probeLength = Math.min(speech.channels[0]?.length ?? 0, BRIGHTNESS_PROBE_SECONDS * speech.sampleRate);
+  const brightnessWith = (share: number) =>
+    brightnessOf({
+      sampleRate: speech.sampleRate,
+      channels: speech.channels.map((channel) => tilt(channel, share, probeLength)),
+    });
+  let low = -0.85;
+  let high = 4;
+  if (brightnessWith(low) >= target) high = low;
+  else if (brightnessWith(high) <= target) low = high;
+  for (let step = 0; step < 12 && high - low > 0.01; step += 1) {
+    const middle = (low + high) / 2;
+    if (brightnessWith(middle) < target) low = middle;
+    else high = middle;
+  }
+  const share = (low + high) / 2;
+  speech.channels = speech.channels.map((channel) => tilt(channel, share));
 }
 
 /** Speaker boost: louder and a touch denser; without it, a quieter, untouched level. */

@@ -55,6 +55,7 @@ describe('voice settings', () => {
       syllablesPerSecond: 5.3,
       speechSeconds: 5,
       durationSeconds: 6,
+      brightness: 0.3,
     });
     const high = cloneParametersFromMeasurements({
       medianPitchHz: 240,
@@ -62,6 +63,7 @@ describe('voice settings', () => {
       syllablesPerSecond: 8,
       speechSeconds: 5,
       durationSeconds: 6,
+      brightness: 0.3,
     });
     expect(deep).toMatchObject({ gender: 'male', espeakVoice: 'en-us+m3' });
     expect(high).toMatchObject({ gender: 'female', espeakVoice: 'en-us+f3' });
