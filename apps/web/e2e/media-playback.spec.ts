@@ -2,11 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import {
-  createInMemoryVoiceProfileStore,
-  createProviders,
-  type RenderedVideo,
-} from '../../server/src/providers';
+import { createProviders, type RenderedVideo } from '../../server/src/providers';
 
 // A video rendered by the offline engine plays in Chromium: the browser decodes it (readyState of
 // at least HAVE_CURRENT_DATA) and its clock runs. No API serves renders yet, so the test renders a
@@ -55,7 +51,7 @@ function serveVideo(file: string) {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const providers = await createProviders({ voiceProfiles: createInMemoryVoiceProfileStore() });
+  const providers = await createProviders({});
   try {
     video = await providers.video.fromText({
       prompt: 'A calm lake at sunrise with mist over the water',
