@@ -26,6 +26,7 @@ const SCREENS = [
   '/image-to-video?tab=create',
   '/image-to-video?tab=enhance',
   '/studio',
+  '/avatars',
   '/notifications',
   '/subscription-plans',
   '/my-details',
@@ -59,6 +60,22 @@ for (const width of [320, 390]) {
           .getByRole('heading', { level: 1, name: 'Create Video from Images' })
           .evaluate((heading) => heading.clientHeight / parseFloat(getComputedStyle(heading).lineHeight));
         expect.soft(lines, `the image-to-video title at ${width} px`).toBeLessThanOrEqual(2);
+      }
+      if (screen === '/text-to-video') {
+        // The title has a line of its own under Back and Tips (between them it was squeezed into
+        // two short lines at 390 px), and fits on one line from 390 px.
+        const heading = page.getByRole('heading', { level: 1, name: 'Create Video from Text' });
+        const title = await heading.boundingBox();
+        const back = await page.getByRole('link', { name: '← Back' }).boundingBox();
+        expect
+          .soft(title && back && title.y >= back.y + back.height, `the title below Back at ${width} px`)
+          .toBe(true);
+        const lines = await heading.evaluate(
+          (element) => element.clientHeight / parseFloat(getComputedStyle(element).lineHeight),
+        );
+        expect
+          .soft(lines, `the text-to-video title at ${width} px`)
+          .toBeLessThanOrEqual(width >= 390 ? 1 : 2);
       }
       const { scrollWidth, innerWidth } = await horizontalOverflow(page);
       expect

@@ -216,6 +216,11 @@ describe('request and answer schemas', () => {
       contract.videoCountSchema.safeParse({ ...answer, has_subscription: 't' }).success,
       'the server schema stays strict',
     ).toBe(false);
+    // Ours: our server names the plan; the spec's server does not, and is still read.
+    expect(answer.plan).toBeUndefined();
+    expect(contract.videoCountSchema.safeParse(answer).success, 'our answer names the plan').toBe(false);
+    const plan = { id: 'business', name: 'Business' } as const;
+    expect(contract.videoCountSchema.parse({ ...answer, plan }).plan).toEqual(plan);
   });
 
   it('bounds the seed to 0..2147483647 and reads it from text', () => {

@@ -1,4 +1,4 @@
-import { generationGateMessages, type VideoCount } from '@reelcraft/contract';
+import { generationGateMessages, type VideoCountAnswer } from '@reelcraft/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { videoCountQueryKey, videoCountQueryOptions } from './video-count';
 // this only spares the user a form they cannot send.
 
 export type GenerationGate =
-  | { outcome: 'allowed'; count: VideoCount }
+  | { outcome: 'allowed'; count: VideoCountAnswer }
   | {
       outcome: 'no-videos' | 'disabled' | 'check-failed';
       /** The catalogue's text, verbatim. */
@@ -27,7 +27,7 @@ export interface GenerationGateOptions {
 }
 
 /** The gate's answer for a known video count (generation needs can_generate and a video left). */
-export function generationGateFor(count: VideoCount): GenerationGate {
+export function generationGateFor(count: VideoCountAnswer): GenerationGate {
   if (count.remaining_videos <= 0) {
     return {
       outcome: 'no-videos',

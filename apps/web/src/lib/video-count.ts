@@ -6,7 +6,7 @@ import {
   SUBSCRIPTION_EVENT_TYPES,
   videoCountAnswerSchema,
   type User,
-  type VideoCount,
+  type VideoCountAnswer,
 } from '@reelcraft/contract';
 import { callApi } from './api-client';
 import { useRealtimeEvent, useRealtimeReady } from './realtime';
@@ -20,7 +20,7 @@ const getVideoCountLenient = { ...getVideoCount, response: videoCountAnswerSchem
 
 export const videoCountQueryKey = ['video-count'] as const;
 
-export function fetchVideoCount(signal?: AbortSignal): Promise<VideoCount> {
+export function fetchVideoCount(signal?: AbortSignal): Promise<VideoCountAnswer> {
   return callApi(getVideoCountLenient, { signal });
 }
 
@@ -36,15 +36,23 @@ export function useVideoCount() {
 }
 
 /** The generation gate (spec 000 section 4, spec 001 section 2): can_generate and videos left. */
-export function isGenerationAllowed(count: VideoCount): boolean {
+export function isGenerationAllowed(count: VideoCountAnswer): boolean {
   return count.can_generate && count.remaining_videos > 0;
 }
 
 /** Why generation is blocked, in the catalogue's words; null when it is allowed. */
-export function generationBlockedMessage(count: VideoCount): string | null {
+export function generationBlockedMessage(count: VideoCountAnswer): string | null {
   if (count.remaining_videos <= 0) return generationGateMessages.noVideosRemaining;
   if (!count.can_generate) return generationGateMessages.generationDisabled;
   return null;
+}
+
+/**
+ * The name of the user's plan: the one our server gives (Business); from a server that names none, the
+ * spec's label (spec 000 section 2.5: Premium with a subscription, else Free).
+ */
+export function planName(count: VideoCountAnswer): string {
+  return count.plan?.name ?? (count.has_subscription ? 'Premium' : 'Free');
 }
 
 /**
@@ -52,7 +60,7 @@ export function generationBlockedMessage(count: VideoCount): string | null {
  * user's subscription_status (spec 000 section 3: anything but "free" counts as subscribed).
  */
 export function isSubscribed(
-  count: VideoCount | undefined,
+  count: VideoCountAnswer | undefined,
   user: Pick<User, 'subscription_status'>,
 ): boolean {
   if (count) return count.has_subscription;

@@ -27,6 +27,7 @@ export function testVideoCount(overrides: Partial<VideoCount> = {}): VideoCount 
     can_generate: true,
     is_expired: false,
     subscription_status: 'free',
+    plan: { id: 'free', name: 'Free' },
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_PAYMENT_PROVIDER, FREE_SUBSCRIPTION_STATUS, PLAN_IDS } from '../constants';
+import { DEFAULT_PAYMENT_PROVIDER, PLAN_IDS } from '../constants';
 import { defineCall } from '../define-call';
 import { isoDateTimeSchema } from '../shared-schemas';
-import { videoCountSchema } from './users';
+import { subscriptionPlanIdSchema, videoCountSchema } from './users';
 
 const TAG = 'subscriptions';
 // Ours: the order-based checkout calls the spec's browser checkout needs on our server.
@@ -12,10 +12,7 @@ const PAYMENTS_TAG = 'payments';
 export const planIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planIdSchema>;
 
-/** Ours: the implicit plan of every account without a paid subscription, listed with the others. */
-export const FREE_PLAN_ID = FREE_SUBSCRIPTION_STATUS;
-export const subscriptionPlanIdSchema = z.enum([FREE_PLAN_ID, ...PLAN_IDS]);
-export type SubscriptionPlanId = z.infer<typeof subscriptionPlanIdSchema>;
+// FREE_PLAN_ID and subscriptionPlanIdSchema (the free plan and every paid one) are in ./users.
 
 /**
  * Only the ids are in the spec; the other fields are ours. A plan buys `max_videos` videos for

@@ -81,7 +81,9 @@ export class CurrentPeriods {
     if (!free || advanceToNow(subscription, free.periodDays, now).changed) return undefined;
     const period = await this.subscriptions.findPeriod(userId, subscription.periodStart);
     if (!period) return undefined;
-    return { count: toVideoCount(subscription, period), subscription };
+    const plan = subscription.planId === FREE_PLAN_ID ? free : await this.plans.find(subscription.planId);
+    if (!plan) return undefined;
+    return { count: toVideoCount(subscription, period, plan), subscription };
   }
 
   async requirePlan(id: SubscriptionPlanId, tx?: Transaction): Promise<PlanRow> {

@@ -95,7 +95,7 @@ export class QuotaService {
       }
     }
 
-    const count = toVideoCount(opened.subscription, period);
+    const count = toVideoCount(opened.subscription, period, opened.plan);
     return {
       reservation: reservationRow && {
         id: reservationRow.id,
@@ -136,7 +136,7 @@ export class QuotaService {
     const peeked = await this.periods.peek(userId, now);
     if (peeked) return peeked.count;
     const opened = await this.subscriptions.transaction((tx) => this.periods.open(tx, userId, now));
-    const count = toVideoCount(opened.subscription, opened.period);
+    const count = toVideoCount(opened.subscription, opened.period, opened.plan);
     if (opened.expiredPlan) {
       await this.announcer.notify(userId, subscriptionNoticeTexts.expired(opened.expiredPlan.name));
       await this.announcer.countChanged(userId, count);

@@ -56,7 +56,11 @@ describe('advanceToNow', () => {
 describe('toVideoCount', () => {
   it('counts allowance and bonus, never below zero', () => {
     expect(
-      toVideoCount({ state: 'active', paidEndedAt: null }, { allowance: 200, bonus: 5, used: 10 }),
+      toVideoCount(
+        { state: 'active', paidEndedAt: null },
+        { allowance: 200, bonus: 5, used: 10 },
+        { id: 'professional', name: 'Professional' },
+      ),
     ).toEqual({
       has_subscription: true,
       remaining_videos: 195,
@@ -65,9 +69,14 @@ describe('toVideoCount', () => {
       can_generate: true,
       is_expired: false,
       subscription_status: 'active',
+      plan: { id: 'professional', name: 'Professional' },
     });
     expect(
-      toVideoCount({ state: 'free', paidEndedAt: new Date() }, { allowance: 3, bonus: 0, used: 5 }),
+      toVideoCount(
+        { state: 'free', paidEndedAt: new Date() },
+        { allowance: 3, bonus: 0, used: 5 },
+        { id: 'free', name: 'Free' },
+      ),
     ).toMatchObject({
       remaining_videos: 0,
       can_generate: false,

@@ -1,5 +1,5 @@
 import { FREE_PLAN_ID, type SubscriptionPlanId, type VideoCount } from '@reelcraft/contract';
-import type { QuotaPeriodRow, SubscriptionState } from './subscriptions.schema';
+import type { PlanRow, QuotaPeriodRow, SubscriptionState } from './subscriptions.schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,10 +59,14 @@ export function remainingVideos(period: Pick<QuotaPeriodRow, 'allowance' | 'bonu
   return Math.max(0, period.allowance + period.bonus - period.used);
 }
 
-/** The spec's video count (spec 000 section 3) of a subscription and its current period. */
+/**
+ * The spec's video count (spec 000 section 3) of a subscription and its current period, with the
+ * plan the subscription is on (ours: screens name the plan from it).
+ */
 export function toVideoCount(
   subscription: Pick<SubscriptionSnapshot, 'state' | 'paidEndedAt'>,
   period: Pick<QuotaPeriodRow, 'allowance' | 'bonus' | 'used'>,
+  plan: Pick<PlanRow, 'id' | 'name'>,
 ): VideoCount {
   const remaining = remainingVideos(period);
   const active = subscription.state === 'active';
@@ -74,5 +78,6 @@ export function toVideoCount(
     can_generate: remaining > 0,
     is_expired: !active && subscription.paidEndedAt !== null,
     subscription_status: active ? 'active' : FREE_PLAN_ID,
+    plan: { id: plan.id, name: plan.name },
   };
 }

@@ -3,6 +3,7 @@ import {
   serverDetailMessages,
   type Plan,
   type PlanId,
+  type SubscriptionPlanId,
   type SubscriptionActivation,
   type SubscriptionStatus,
   type VideoCount,
@@ -144,7 +145,7 @@ export class SubscriptionsService {
     const peeked = await this.periods.peek(userId, now);
     if (peeked) return peeked;
     const opened = await this.subscriptions.transaction((tx) => this.periods.open(tx, userId, now));
-    const count = toVideoCount(opened.subscription, opened.period);
+    const count = toVideoCount(opened.subscription, opened.period, opened.plan);
     if (opened.expiredPlan) {
       await this.announcer.notify(userId, subscriptionNoticeTexts.expired(opened.expiredPlan.name));
       await this.announcer.countChanged(userId, count);
@@ -237,7 +238,7 @@ export class SubscriptionsService {
         activation: await this.currentActivation(input.userId),
       };
     }
-    const count = toVideoCount(result.subscription, result.period);
+    const count = toVideoCount(result.subscription, result.period, result.plan);
     const until = result.subscription.periodEnd;
     const notice =
       result.kind === 'admin_grant'
@@ -287,11 +288,14 @@ export class SubscriptionsService {
         detail: input.detail,
       });
       await this.accounts.mirrorSubscription(tx, input.userId, FREE_PLAN_ID, null);
-      return { ended: opened.plan, subscription, period };
+      return { ended: opened.plan, free, subscription, period };
     });
     if (!result) return false;
     await this.announcer.notify(input.userId, subscriptionNoticeTexts.ended(result.ended.name));
-    await this.announcer.countChanged(input.userId, toVideoCount(result.subscription, result.period));
+    await this.announcer.countChanged(
+      input.userId,
+      toVideoCount(result.subscription, result.period, result.free),
+    );
     return true;
   }
 
@@ -370,9 +374,8 @@ export class SubscriptionsService {
       period: quotas.get(user.id)?.period ?? null,
     }));
     const plans = new Map((await this.plans.list()).map((plan) => [plan.id, plan]));
-    const free = plans.get(FREE_PLAN_ID);
     const now = this.clock.now();
-    return rows.map((row: UserQuotaListing) => this.describeAccount(row, free, now));
+    return rows.map((row: UserQuotaListing) => this.describeAccount(row, plans, now));
   }
 
   /** The user's subscription events, newest first. */
@@ -395,21 +398,32 @@ export class SubscriptionsService {
         periodEnd: opened.subscription.periodEnd,
         detail: { count },
       });
-      return toVideoCount(opened.subscription, period);
+      return toVideoCount(opened.subscription, period, opened.plan);
     });
     await this.announcer.notify(userId, subscriptionNoticeTexts.videosAdded(count));
     await this.announcer.countChanged(userId, result);
     return result;
   }
 
-  private describeAccount(row: UserQuotaListing, free: PlanRow | undefined, now: Date): AccountQuota {
+  private describeAccount(
+    row: UserQuotaListing,
+    plans: ReadonlyMap<SubscriptionPlanId, PlanRow>,
+    now: Date,
+  ): AccountQuota {
     const base = { id: row.user.id, email: row.user.email, fullName: row.user.fullName };
+    const free = plans.get(FREE_PLAN_ID);
+    // Unsynced plans (a deployment fault) still list the account, under the plan's id.
+    const planOf = (id: SubscriptionPlanId) => plans.get(id) ?? { id, name: id };
     if (!row.subscription || !free) {
       const allowance = free?.maxVideos ?? 0;
       return {
         ...base,
         planId: FREE_PLAN_ID,
-        count: toVideoCount({ state: 'free', paidEndedAt: null }, { allowance, bonus: 0, used: 0 }),
+        count: toVideoCount(
+          { state: 'free', paidEndedAt: null },
+          { allowance, bonus: 0, used: 0 },
+          planOf(FREE_PLAN_ID),
+        ),
         expiry: null,
         provider: null,
       };
@@ -421,7 +435,7 @@ export class SubscriptionsService {
     return {
       ...base,
       planId: advanced.next.planId,
-      count: toVideoCount(advanced.next, period),
+      count: toVideoCount(advanced.next, period, planOf(advanced.next.planId)),
       expiry: advanced.next.state === 'active' ? advanced.next.periodEnd : null,
       provider: advanced.next.provider,
     };

@@ -122,11 +122,15 @@ describe('shell: plan box and upsell', () => {
     expect(upsell.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscription-plans');
   });
 
-  it('shows Premium and no upsell for a subscriber; booleans may arrive as "t"', async () => {
+  it('names the plan and shows no upsell for a subscriber; booleans may arrive as "t"', async () => {
     renderSignedIn('/my-details', {
       'GET /user/video-count': {
         body: {
-          ...testVideoCount({ remaining_videos: 42, subscription_status: 'active' }),
+          ...testVideoCount({
+            remaining_videos: 42,
+            subscription_status: 'active',
+            plan: { id: 'starter', name: 'Starter' },
+          }),
           has_subscription: 't',
         },
         offContract: "the spec's server may send booleans as text",
@@ -134,15 +138,38 @@ describe('shell: plan box and upsell', () => {
     });
 
     const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
-    expect(await plan.findByText('Premium')).toBeInTheDocument();
+    expect(await plan.findByText('Starter')).toBeInTheDocument();
     expect(plan.getByText('42 videos remaining')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
   });
 
+  it("says Premium, the spec's label, when the server names no plan", async () => {
+    const { plan: _plan, ...specCount } = testVideoCount({
+      has_subscription: true,
+      remaining_videos: 9,
+      subscription_status: 'active',
+    });
+    renderSignedIn('/my-details', {
+      'GET /user/video-count': { body: specCount, offContract: "the spec's server sends no plan" },
+    });
+    const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+    expect(await plan.findByText('Premium')).toBeInTheDocument();
+    expect(plan.getByText('9 videos remaining')).toBeInTheDocument();
+    expect(plan.getByRole('link', { name: 'Upgrade' })).toBeInTheDocument();
+  });
+
+  // Videos carried over from the plan bought before raise max_videos past every plan's allowance:
+  // the plan is the one the count names, not one guessed from max_videos (it was "Premium" then).
   it("names a subscriber's plan (Business, not Premium) and offers Upgrade below the top plan", async () => {
     renderSignedIn('/my-details', {
       'GET /user/video-count': {
-        body: testVideoCount({ has_subscription: true, max_videos: 80, remaining_videos: 20 }),
+        body: testVideoCount({
+          has_subscription: true,
+          max_videos: 100,
+          remaining_videos: 100,
+          subscription_status: 'active',
+          plan: { id: 'business', name: 'Business' },
+        }),
       },
       'GET /subscriptions/plans': { body: testPlans() },
     });
@@ -155,13 +182,20 @@ describe('shell: plan box and upsell', () => {
   it('shows the top plan by its name with no Upgrade', async () => {
     renderSignedIn('/my-details', {
       'GET /user/video-count': {
-        body: testVideoCount({ has_subscription: true, max_videos: 200, remaining_videos: 200 }),
+        body: testVideoCount({
+          has_subscription: true,
+          max_videos: 230,
+          remaining_videos: 200,
+          subscription_status: 'active',
+          plan: { id: 'professional', name: 'Professional' },
+        }),
       },
       'GET /subscriptions/plans': { body: testPlans() },
     });
     const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
     expect(await plan.findByText('Professional')).toBeInTheDocument();
     expect(plan.getByText('200 videos remaining')).toBeInTheDocument();
+    expect(plan.queryByText('Premium')).not.toBeInTheDocument();
     expect(plan.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
@@ -190,12 +224,17 @@ describe('shell: plan box and upsell', () => {
       sockets.latest().ready();
       sockets.push(
         SUBSCRIPTION_EVENT_TYPES.updated,
-        testVideoCount({ has_subscription: true, remaining_videos: 200, subscription_status: 'active' }),
+        testVideoCount({
+          has_subscription: true,
+          remaining_videos: 200,
+          subscription_status: 'active',
+          plan: { id: 'starter', name: 'Starter' },
+        }),
       );
     });
 
     expect(await plan.findByText('200 videos remaining')).toBeInTheDocument();
-    expect(plan.getByText('Premium')).toBeInTheDocument();
+    expect(plan.getByText('Starter')).toBeInTheDocument();
   });
 });
 

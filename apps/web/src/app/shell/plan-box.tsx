@@ -11,9 +11,9 @@ function videosRemainingText(remaining: number): string {
 
 /**
  * The plan box of the sidebar (spec 000 section 2.5): the plan name, the videos remaining and an
- * Upgrade link. The name is the plan's own (Business, not Premium) when the plan can be told, Premium
- * for a subscriber when it cannot, else Free; on the dearest plan there is no Upgrade. Collapsed, it
- * is one link with the count (to the plans).
+ * Upgrade link. The name is the plan's own (Business, not the spec's Premium: issue 17), from the
+ * video count; on the dearest plan there is no Upgrade. Collapsed, it is one link with the count (to
+ * the plans).
  */
 export function PlanBox({ compact }: { compact: boolean }) {
   const videoCount = useVideoCount();

@@ -74,15 +74,21 @@ describe('dashboard', () => {
     expectGeneration(false);
   });
 
-  it('allows generation when the booleans arrive as "true"/"t"', async () => {
+  it('allows generation when the booleans arrive as "true"/"t", and names the plan', async () => {
     renderDashboard({
       'GET /user/video-count': {
-        body: { ...testVideoCount(), can_generate: 't', has_subscription: 'true' },
+        body: {
+          ...testVideoCount({ plan: { id: 'business', name: 'Business' } }),
+          can_generate: 't',
+          has_subscription: 'true',
+        },
         offContract: "the spec's server may send booleans as text",
       },
     });
-    await screen.findByRole('region', { name: 'Video credits' });
+    const credits = await screen.findByRole('region', { name: 'Video credits' });
     expectGeneration(true);
+    expect(credits).toHaveTextContent('Business');
+    expect(credits).not.toHaveTextContent('Premium');
   });
 
   it('says when the count could not be checked, keeps generation off, and tries again', async () => {

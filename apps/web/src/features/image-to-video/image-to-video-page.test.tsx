@@ -167,6 +167,76 @@ describe('image-to-video create tab', () => {
     expect(screen.getByRole('radio', { name: '9:16' })).toBeChecked();
   });
 
+  it('offers each setting as a radio group of option cards, no native select or file button', async () => {
+    const { user } = renderPage();
+    await screen.findByLabelText('Upload images');
+    const settings = within(screen.getByRole('region', { name: 'Settings' }));
+    const groups = {
+      Quality: ['Standard Recommended', 'HD', '4K'],
+      Mode: ['Cinematic — smooth transitions', 'Dynamic — energetic effects'],
+      'Aspect ratio': ['16:9 Recommended', '9:16', '1:1'],
+      Duration: ['15 seconds', '30 seconds'],
+    };
+    for (const [legend, names] of Object.entries(groups)) {
+      const group = within(settings.getByRole('radiogroup', { name: legend }));
+      expect(group.getAllByRole('radio')).toHaveLength(names.length);
+      for (const name of names) expect(group.getByRole('radio', { name })).toBeInTheDocument();
+    }
+    expect(settings.getByRole('radio', { name: 'Standard Recommended' })).toBeChecked();
+    expect(settings.getByRole('radio', { name: '15 seconds' })).toBeChecked();
+    expect(settings.queryByRole('combobox')).not.toBeInTheDocument();
+
+    // The file fields are buttons in the app's style around a hidden input, named by the field.
+    const lastFrame = settings.getByLabelText('Last frame image (optional)');
+    expect(lastFrame).toHaveAttribute('type', 'file');
+    expect(lastFrame).toHaveClass('sr-only');
+    expect(lastFrame.closest('label')).toHaveTextContent('Choose image');
+    const voice = settings.getByLabelText('Voice sample (optional)');
+    expect(voice).toHaveClass('sr-only');
+    expect(voice.closest('label')).toHaveTextContent('Choose audio');
+
+    await user.upload(lastFrame, png('end.png'));
+    expect(settings.getByText('end.png')).toBeInTheDocument();
+    await user.click(settings.getByRole('button', { name: 'Remove last frame' }));
+    expect(settings.queryByText('end.png')).not.toBeInTheDocument();
+    expect(lastFrame.closest('label')).toHaveTextContent('Choose image');
+  });
+
+  it('warns past 200 words on the prompt and never calls it Excellent there', async () => {
+    const { user } = renderPage();
+    await screen.findByLabelText('Upload images');
+    await user.click(screen.getByLabelText('Text Prompt'));
+    await user.paste(Array.from({ length: 260 }, () => 'shoe').join(' '));
+    const prompt = within(screen.getByRole('region', { name: 'Prompt' }));
+    expect(prompt.getByTestId('word-counter')).toHaveTextContent('260/200 words');
+    expect(prompt.getByTestId('prompt-strength')).toHaveTextContent('Too long');
+    expect(prompt.queryByText('Excellent')).not.toBeInTheDocument();
+    expect(prompt.getByRole('status')).toHaveTextContent(
+      /Over 200 words\. Descriptions of 10-50 words work best/,
+    );
+    // The warning is read with the field.
+    const meterId = screen.getByLabelText('Text Prompt').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(meterId)).toHaveTextContent(/Over 200 words/);
+  });
+
+  it('shows the suggested prompts as buttons that fill the prompt', async () => {
+    const { user } = renderPage();
+    await screen.findByLabelText('Upload images');
+    const toggle = screen.getByRole('button', { name: 'Suggested prompts' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('list', { name: 'Suggested prompts' });
+    const suggestions = within(list).getAllByRole('button');
+    expect(suggestions).toHaveLength(5);
+    expect(toggle).toHaveAttribute('aria-controls', list.id);
+    await user.click(suggestions[1]!);
+    expect(screen.getByLabelText('Text Prompt')).toHaveValue(
+      'Bring the product to life with a smooth 360° rotation, studio lighting and subtle reflections',
+    );
+    expect(screen.queryByRole('list', { name: 'Suggested prompts' })).not.toBeInTheDocument();
+  });
+
   it('refuses non-images and files over 10MB with the spec texts', async () => {
     renderPage();
     await screen.findByRole('tab', { name: 'Create Video' });
@@ -296,7 +366,8 @@ describe('image-to-video create tab', () => {
     expect(screen.getByText('Estimated time: ~75 seconds')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: '9:16' }));
     await user.click(screen.getByRole('radio', { name: 'Dynamic — energetic effects' }));
-    expect(screen.getByRole('radio', { name: '16:9 ★ Recommended' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: '16:9 Recommended' })).not.toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '30 seconds' }));
     await user.click(screen.getByRole('button', { name: 'Create Video' }));
 
     const panel = within(await screen.findByRole('region', { name: 'Generating your video' }));
@@ -315,7 +386,7 @@ describe('image-to-video create tab', () => {
       quality: 'standard',
       mode: 'dynamic',
       aspect_ratio: '9:16',
-      duration: 15,
+      duration: 30,
     });
     expect(panel.getByTestId('stage-message')).toHaveTextContent('Processing your images...');
     // The stage icons are drawn, not emoji (an empty box where no emoji font is installed).

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { ChevronDownIcon, LightbulbIcon, SparklesIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
+import { inputClasses } from '../../components/text-field';
 import { PromptMeter } from '../../components/video-creation';
 import type { CreationParts } from './creation-parts';
 import type { CreateVideoFormInput, CreateVideoFormValues } from './create-video-form';
@@ -13,6 +15,14 @@ export const SUGGESTED_PROMPTS = [
   'Travel-story style: gentle drone-like movement revealing each scene one after another',
 ] as const;
 
+// A suggestion is a button that fills the prompt: drawn as a chip (border, pointer, hover and focus
+// states) so it reads as one, not as a line of text.
+const suggestionClasses =
+  'flex w-full cursor-pointer items-start gap-2 rounded-2xl border border-zinc-200 bg-white px-3 py-2 text-left text-sm text-zinc-700 shadow-xs transition-colors ' +
+  'hover:border-violet-400 hover:bg-violet-50 hover:text-zinc-900 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 ' +
+  'dark:border-white/10 dark:bg-white/[0.04] dark:text-zinc-300 dark:hover:border-violet-400/60 dark:hover:bg-violet-500/10 dark:hover:text-white';
+
 /** The text prompt: its counter and strength, Enhance Prompt and the suggested prompts. */
 export function PromptSection({
   form,
@@ -24,6 +34,7 @@ export function PromptSection({
   const promptId = useId();
   const errorId = useId();
   const meterId = useId();
+  const suggestionsId = useId();
   const [suggestionsOpen, setSuggestionsOpen] = useState(false);
   const prompt = useWatch({ control: form.control, name: 'prompt' });
   const error = form.formState.errors.prompt?.message;
@@ -32,7 +43,7 @@ export function PromptSection({
 
   return (
     <section aria-label="Prompt" className="flex flex-col gap-2">
-      <label htmlFor={promptId} className="text-sm font-medium">
+      <label htmlFor={promptId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         Text Prompt
       </label>
       <textarea
@@ -42,7 +53,7 @@ export function PromptSection({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${errorId} ${meterId}` : meterId}
         {...form.register('prompt')}
-        className="w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-white/15 dark:bg-white/5"
+        className={`${inputClasses} h-auto min-h-24 resize-y py-2.5`}
       />
       {error ? (
         <p id={errorId} className="text-sm text-red-600 dark:text-red-400">
@@ -55,24 +66,31 @@ export function PromptSection({
         <button
           type="button"
           aria-expanded={suggestionsOpen}
-          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+          aria-controls={suggestionsOpen ? suggestionsId : undefined}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
           onClick={() => setSuggestionsOpen((open) => !open)}
         >
+          <LightbulbIcon aria-hidden="true" className="size-4" />
           Suggested prompts
+          <ChevronDownIcon
+            aria-hidden="true"
+            className={`size-4 transition-transform ${suggestionsOpen ? 'rotate-180' : ''}`}
+          />
         </button>
       </div>
       {suggestionsOpen ? (
-        <ul aria-label="Suggested prompts" className="flex flex-col gap-1">
+        <ul id={suggestionsId} aria-label="Suggested prompts" className="grid gap-2 sm:grid-cols-2">
           {SUGGESTED_PROMPTS.map((suggestion) => (
             <li key={suggestion}>
               <button
                 type="button"
-                className="w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-white/10"
+                className={suggestionClasses}
                 onClick={() => {
                   applyPrompt(suggestion);
                   setSuggestionsOpen(false);
                 }}
               >
+                <SparklesIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-violet-500" />
                 {suggestion}
               </button>
             </li>

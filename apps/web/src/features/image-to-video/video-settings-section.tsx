@@ -1,6 +1,7 @@
 import {
   ASPECT_RATIOS,
   DEFAULT_ASPECT_RATIO,
+  DEFAULT_IMAGE_VIDEO_QUALITY,
   IMAGE_VIDEO_DURATIONS_S,
   IMAGE_VIDEO_MODES,
   IMAGE_VIDEO_QUALITIES,
@@ -8,89 +9,130 @@ import {
   SEED_MIN,
   type ImageVideoSettings,
 } from '@reelcraft/contract';
+import { StarIcon } from 'lucide-react';
 import { useId } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { OptionGroup, type Option } from '../../components/option-group';
+import { inputClasses } from '../../components/text-field';
 import type { CreateVideoFormInput, CreateVideoFormValues } from './create-video-form';
 import { LastFrameField, VoiceSampleField } from './optional-file-fields';
 
+type CreateVideoForm = UseFormReturn<CreateVideoFormInput, unknown, CreateVideoFormValues>;
+
+/** The star of the recommended choice (spec 001: "recommended one starred"). */
+const recommended = (
+  <span className="inline-flex items-center gap-0.5 rounded-full bg-violet-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white shadow-sm dark:bg-violet-500">
+    <StarIcon aria-hidden="true" className="size-3 fill-current" />
+    Recommended
+  </span>
+);
+
 const QUALITY_LABELS: Record<ImageVideoSettings['quality'], string> = {
-  standard: 'Standard (Recommended)',
+  standard: 'Standard',
   hd: 'HD',
   '4k': '4K',
 };
-const MODE_LABELS: Record<ImageVideoSettings['mode'], string> = {
-  cinematic: 'Cinematic — smooth transitions',
-  dynamic: 'Dynamic — energetic effects',
-};
+const qualityOptions: Option<ImageVideoSettings['quality']>[] = IMAGE_VIDEO_QUALITIES.map((value) => ({
+  value,
+  label: QUALITY_LABELS[value],
+  badge: value === DEFAULT_IMAGE_VIDEO_QUALITY ? recommended : undefined,
+}));
 
-const fieldClasses =
-  'h-10 rounded-xl border border-zinc-300 bg-white px-3 text-sm dark:border-white/15 dark:bg-white/5';
+const modeOptions: Option<ImageVideoSettings['mode']>[] = IMAGE_VIDEO_MODES.map((value) => ({
+  value,
+  label: value === 'cinematic' ? 'Cinematic' : 'Dynamic',
+  description: value === 'cinematic' ? 'smooth transitions' : 'energetic effects',
+}));
+
+/** A small frame in the ratio's shape, so the choice is seen before it is read. */
+function RatioFrame({ ratio }: { ratio: ImageVideoSettings['aspect_ratio'] }) {
+  const [width = 1, height = 1] = ratio.split(':').map(Number);
+  const scale = 18 / Math.max(width, height);
+  return (
+    <span aria-hidden="true" className="flex size-5 shrink-0 items-center justify-center">
+      <span
+        className="rounded-[3px] border-[1.5px] border-current text-zinc-500 dark:text-zinc-400"
+        style={{ width: width * scale, height: height * scale }}
+      />
+    </span>
+  );
+}
+const ratioOptions: Option<ImageVideoSettings['aspect_ratio']>[] = ASPECT_RATIOS.map((value) => ({
+  value,
+  label: value,
+  icon: <RatioFrame ratio={value} />,
+  badge: value === DEFAULT_ASPECT_RATIO ? recommended : undefined,
+}));
+
+const durationOptions: Option<ImageVideoSettings['duration']>[] = IMAGE_VIDEO_DURATIONS_S.map((seconds) => ({
+  value: seconds,
+  label: `${seconds} seconds`,
+}));
+
+/** One setting as option cards, bound to its form field. */
+function SettingOptions<Name extends 'quality' | 'mode' | 'aspect_ratio' | 'duration'>({
+  form,
+  name,
+  legend,
+  options,
+  columns,
+}: {
+  form: CreateVideoForm;
+  name: Name;
+  legend: string;
+  options: readonly Option<ImageVideoSettings[Name]>[];
+  columns?: 2 | 3;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <OptionGroup
+          legend={legend}
+          options={options}
+          value={field.value as ImageVideoSettings[Name]}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          columns={columns}
+        />
+      )}
+    />
+  );
+}
 
 /** Quality, mode, aspect ratio, duration, seed, and the optional last frame and voice sample. */
-export function VideoSettingsSection({
-  form,
-}: {
-  form: UseFormReturn<CreateVideoFormInput, unknown, CreateVideoFormValues>;
-}) {
+export function VideoSettingsSection({ form }: { form: CreateVideoForm }) {
+  const seedId = useId();
   const seedErrorId = useId();
-  const { register } = form;
   const seedError = form.formState.errors.seed?.message;
   return (
-    <section aria-label="Settings" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <fieldset className="flex flex-col gap-1 text-sm">
-        <legend className="mb-1 font-medium">Quality</legend>
-        {IMAGE_VIDEO_QUALITIES.map((value) => (
-          <label key={value} className="flex items-center gap-2">
-            <input type="radio" value={value} {...register('quality')} />
-            {QUALITY_LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="flex flex-col gap-1 text-sm">
-        <legend className="mb-1 font-medium">Mode</legend>
-        {IMAGE_VIDEO_MODES.map((value) => (
-          <label key={value} className="flex items-center gap-2">
-            <input type="radio" value={value} {...register('mode')} />
-            {MODE_LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="flex flex-col gap-1 text-sm">
-        <legend className="mb-1 font-medium">Aspect ratio</legend>
-        {ASPECT_RATIOS.map((value) => (
-          <label key={value} className="flex items-center gap-2">
-            <input type="radio" value={value} {...register('aspect_ratio')} />
-            {value === DEFAULT_ASPECT_RATIO ? `${value} ★ Recommended` : value}
-          </label>
-        ))}
-      </fieldset>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Duration
-        <select {...register('duration', { valueAsNumber: true })} className={fieldClasses}>
-          {IMAGE_VIDEO_DURATIONS_S.map((seconds) => (
-            <option key={seconds} value={seconds}>
-              {seconds} seconds
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Seed (optional)
+    <section aria-label="Settings" className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
+      <SettingOptions form={form} name="quality" legend="Quality" options={qualityOptions} />
+      <SettingOptions form={form} name="mode" legend="Mode" options={modeOptions} columns={2} />
+      <SettingOptions form={form} name="aspect_ratio" legend="Aspect ratio" options={ratioOptions} />
+      <SettingOptions form={form} name="duration" legend="Duration" options={durationOptions} columns={2} />
+      <div className="flex flex-col gap-1.5 text-sm">
+        <label htmlFor={seedId} className="font-medium text-zinc-800 dark:text-zinc-200">
+          Seed (optional)
+        </label>
         <input
+          id={seedId}
           type="number"
+          inputMode="numeric"
           min={SEED_MIN}
           max={SEED_MAX}
           aria-invalid={seedError ? true : undefined}
           aria-describedby={seedError ? seedErrorId : undefined}
-          {...register('seed')}
-          className={fieldClasses}
+          {...form.register('seed')}
+          className={inputClasses}
         />
         {seedError ? (
-          <span id={seedErrorId} className="font-normal text-red-600 dark:text-red-400">
+          <span id={seedErrorId} className="text-red-600 dark:text-red-400">
             {seedError}
           </span>
         ) : null}
-      </label>
+      </div>
       <LastFrameField form={form} />
       <VoiceSampleField form={form} />
     </section>

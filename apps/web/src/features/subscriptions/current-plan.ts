@@ -1,34 +1,33 @@
-import { FREE_PLAN_ID, type Plan, type VideoCount } from '@reelcraft/contract';
+import type { SubscriptionPlanId, VideoCountAnswer } from '@reelcraft/contract';
+import { planName } from '../../lib/video-count';
 import { useOrderedPlans } from './use-ordered-plans';
 
 /**
- * Which listed plan the user is on, from the video count: free without a subscription; with one, the
- * only paid plan whose allowance matches. Null when it cannot be told (videos carried over from an
- * earlier purchase raise max_videos; the API names no plan id here).
+ * Which plan the user is on, as the video count names it; null until the count is known, or when
+ * the server names no plan (the spec's answer has no plan id).
  */
-export function currentPlanId(plans: readonly Plan[], count: VideoCount | undefined): string | null {
-  if (!count) return null;
-  if (!count.has_subscription) return FREE_PLAN_ID;
-  const matches = plans.filter((plan) => plan.id !== FREE_PLAN_ID && plan.max_videos === count.max_videos);
-  return matches.length === 1 ? (matches[0]?.id ?? null) : null;
+export function currentPlanId(count: VideoCountAnswer | undefined): SubscriptionPlanId | null {
+  return count?.plan?.id ?? null;
 }
 
 /** What the shell's plan box says about the user's plan. */
 export interface PlanBoxPlan {
-  /** The plan's own name; Free without a subscription; Premium (spec 000 section 2.5) when it cannot be told. */
+  /** The plan's own name (Business, Free), as the video count gives it. */
   name: string;
   /** On the dearest plan: there is nothing to upgrade to. */
   isTopPlan: boolean;
 }
 
-/** The user's plan by name, from the video count and (for a subscriber) the plan list. */
-export function usePlanBoxPlan(count: VideoCount | undefined): PlanBoxPlan {
+/**
+ * The user's plan by name, from the video count. Which plan is the dearest is read from the plan
+ * list (prices are configurable), fetched only for a subscriber: a free user always can upgrade.
+ */
+export function usePlanBoxPlan(count: VideoCountAnswer | undefined): PlanBoxPlan {
   const subscribed = count?.has_subscription === true;
   const plans = useOrderedPlans({ enabled: subscribed });
-  if (!subscribed) return { name: 'Free', isTopPlan: false };
-  const ordered = plans.data ?? [];
-  const planId = currentPlanId(ordered, count);
-  const plan = ordered.find((candidate) => candidate.id === planId);
-  if (!plan) return { name: 'Premium', isTopPlan: false };
-  return { name: plan.name, isTopPlan: plan.id === ordered.at(-1)?.id };
+  if (!count) return { name: '', isTopPlan: false };
+  const name = planName(count);
+  const planId = currentPlanId(count);
+  const topPlanId = plans.data?.at(-1)?.id;
+  return { name, isTopPlan: subscribed && planId !== null && planId === topPlanId };
 }

@@ -71,6 +71,7 @@ describe('payment', () => {
                 remaining_videos: 28,
                 max_videos: 28,
                 subscription_status: 'active',
+                plan: { id: 'starter', name: 'Starter' },
               })
             : testVideoCount(),
         }),
@@ -83,7 +84,7 @@ describe('payment', () => {
       { plan_id: 'starter', payment_data: { provider: 'paypal', payment_id: 'ORDER-1', auto_renew: true } },
     ]);
     const planBox = screen.getByRole('region', { name: 'Your plan' });
-    await waitFor(() => expect(planBox).toHaveTextContent('Premium'));
+    await waitFor(() => expect(planBox).toHaveTextContent('Starter'));
     expect(planBox).toHaveTextContent('28 videos remaining');
 
     await act(() => vi.advanceTimersByTimeAsync(1_900));

@@ -58,6 +58,7 @@ describe('subscription plans', () => {
           max_videos: 80,
           remaining_videos: 70,
           subscription_status: 'active',
+          plan: { id: 'business', name: 'Business' },
         }),
       },
     });

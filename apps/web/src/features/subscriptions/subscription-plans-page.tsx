@@ -2,7 +2,7 @@ import { FREE_PLAN_ID, type Plan } from '@reelcraft/contract';
 import { CircleAlertIcon, CrownIcon, RefreshCwIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { useCurrentUser } from '../../lib/session';
-import { useVideoCount } from '../../lib/video-count';
+import { planName, useVideoCount } from '../../lib/video-count';
 import { useOrderedPlans } from './use-ordered-plans';
 import { usePaymentConfig } from './api/get-payment-config';
 import { PlanCard } from './components/plan-card';
@@ -44,7 +44,7 @@ export function SubscriptionPlansPage() {
   if (!user) return null;
 
   const list = plans.data ?? [];
-  const current = currentPlanId(list, count);
+  const current = currentPlanId(count);
   const highlighted = highlightedPlanId(list);
   const checkoutAvailable = config.data?.order_provider != null;
   const stripe = config.data?.stripe ?? null;
@@ -72,10 +72,7 @@ export function SubscriptionPlansPage() {
           <CrownIcon className="size-4 text-violet-600 dark:text-violet-300" />
           <span>
             You are on the <strong>{count.has_subscription ? 'Premium' : 'Free'}</strong> plan
-            {current && current !== FREE_PLAN_ID
-              ? ` (${list.find((plan) => plan.id === current)?.name ?? current})`
-              : ''}
-            .
+            {current && current !== FREE_PLAN_ID ? ` (${planName(count)})` : ''}.
           </span>{' '}
           <span className="text-zinc-600 dark:text-zinc-400">
             {remaining} of {count.max_videos} videos left this period.

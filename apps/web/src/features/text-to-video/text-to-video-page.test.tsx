@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('prompt counter and strength', () => {
-  it('counts words and grades them Weak < 10, Good < 30, Strong < 50, else Excellent', () => {
+  it('counts words and grades them Weak < 10, Good < 30, Strong < 50, Excellent up to 200, else Too long', () => {
     expect(countWords('  a  b c ')).toBe(3);
     expect(countWords('')).toBe(0);
     expect(promptStrength(9)).toBe('Weak');
@@ -51,6 +51,9 @@ describe('prompt counter and strength', () => {
     expect(promptStrength(30)).toBe('Strong');
     expect(promptStrength(49)).toBe('Strong');
     expect(promptStrength(50)).toBe('Excellent');
+    // Past the counter's cap a prompt is too long, not excellent.
+    expect(promptStrength(200)).toBe('Excellent');
+    expect(promptStrength(201)).toBe('Too long');
   });
 });
 
@@ -169,6 +172,7 @@ describe('text-to-video', () => {
     expect(screen.queryByText(/Over 200 words/)).not.toBeInTheDocument();
     await user.paste(' more');
     expect(screen.getByTestId('word-counter')).toHaveTextContent('201/200 words');
+    expect(screen.getByTestId('prompt-strength')).toHaveTextContent('Too long');
     expect(screen.getByRole('status')).toHaveTextContent(
       /Over 200 words\. Descriptions of 10-50 words work best/,
     );

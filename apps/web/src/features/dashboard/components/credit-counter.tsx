@@ -1,7 +1,8 @@
-import { generationGateMessages, type VideoCount } from '@reelcraft/contract';
+import { generationGateMessages, type VideoCountAnswer } from '@reelcraft/contract';
 import { CircleAlertIcon, FilmIcon, RefreshCwIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
 import { Spinner } from '../../../components/spinner';
+import { planName } from '../../../lib/video-count';
 
 /** The credit counter (spec 000 section 2.6): videos remaining, out of the period's allowance. */
 export function CreditCounter({
@@ -11,7 +12,7 @@ export function CreditCounter({
   retrying,
   onRetry,
 }: {
-  count: VideoCount | undefined;
+  count: VideoCountAnswer | undefined;
   loading: boolean;
   failed: boolean;
   retrying: boolean;
@@ -67,7 +68,8 @@ export function CreditCounter({
               : 'bg-zinc-100 text-zinc-700 dark:bg-white/10 dark:text-zinc-300'
           }`}
         >
-          {count.has_subscription ? 'Premium' : 'Free'}
+          {/* The plan's own name, as the sidebar's plan box shows it (Business, not the spec's Premium). */}
+          {planName(count)}
         </span>
       </div>
       <p className="mt-2 flex items-baseline gap-1.5">
