@@ -34,6 +34,7 @@ import { vendorWebhooksRoutes } from './modules/vendor-webhooks';
 import { videosRoutes } from './modules/videos';
 import { voicesRoutes } from './modules/voices';
 import { avatarsRoutes } from './modules/avatars';
+import { slidesRoutes } from './modules/slides-to-video';
 import { defaultWebDistDir } from './platform/paths';
 import type { Platform } from './platform/platform';
 import { registerErrorHandler } from './platform/http/error-handler';
@@ -189,6 +190,7 @@ export async function buildApp(platform: Platform, services: Services): Promise<
   await app.register(studioRoutes, { ...http, studio: services.studio, studioEvents: services.studioEvents });
   await app.register(voicesRoutes, { ...http, voices: services.voices });
   await app.register(avatarsRoutes, { ...http, avatars: services.avatars });
+  await app.register(slidesRoutes, { ...http, slides: services.slides });
   await app.register(proxyRoutes, { ...http, videoProxy: services.videoProxy });
   await app.register(vendorWebhooksRoutes, {
     sync: config.media.cloud.sync,

@@ -92,6 +92,9 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   CAPTION_FONT_DIR: z.string().min(1).optional(),
+  // The deck import's tools (slides to video): LibreOffice and poppler's folder; unset: the PATH.
+  SOFFICE_PATH: z.string().min(1).optional(),
+  POPPLER_BIN_DIR: z.string().min(1).optional(),
   MEDIA_WORK_DIR: z.string().min(1).optional(),
   RENDER_TIMEOUT_SECONDS: z.coerce
     .number()
@@ -160,6 +163,10 @@ export interface MediaConfig {
   ffmpegPath?: string;
   ffprobePath?: string;
   captionFontDir?: string;
+  /** LibreOffice's `soffice`, for PowerPoint decks; unset: found on the PATH. */
+  sofficePath?: string;
+  /** The folder of poppler's pdfinfo, pdftoppm and pdftotext; unset: found on the PATH. */
+  popplerBinDir?: string;
   /** Temporary files of renders; unset: the OS temp folder. */
   workDir?: string;
   /** The longest one render may run; a video job's time limit is derived from it. */
@@ -271,6 +278,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
       captionFontDir: env.CAPTION_FONT_DIR ? path.resolve(env.CAPTION_FONT_DIR) : undefined,
+      sofficePath: env.SOFFICE_PATH,
+      popplerBinDir: env.POPPLER_BIN_DIR ? path.resolve(env.POPPLER_BIN_DIR) : undefined,
       workDir: env.MEDIA_WORK_DIR ? path.resolve(env.MEDIA_WORK_DIR) : undefined,
       renderTimeoutSeconds: env.RENDER_TIMEOUT_SECONDS,
       maxParallelRenders: env.MAX_PARALLEL_RENDERS,

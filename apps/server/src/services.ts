@@ -24,6 +24,7 @@ import { createUsersService, type UsersService } from './modules/users';
 import { createVideosService, type VideosService } from './modules/videos';
 import { createVoicesService, type VoicesService } from './modules/voices';
 import { createAvatarsService, presenterKind, type AvatarsService } from './modules/avatars';
+import { createSlides, slidesKind, type SlidesService } from './modules/slides-to-video';
 import { DEFAULT_ENCODER_SETTINGS } from './media/encoder-settings';
 import { createPlatform, type Platform } from './platform/platform';
 import type { JobDefinition } from './platform/queue/job-registry';
@@ -50,6 +51,7 @@ export interface Services extends AuthServices {
   studioEvents: StudioEventLog;
   voices: VoicesService;
   avatars: AvatarsService;
+  slides: SlidesService;
   videoProxy: VideoProxyService;
 }
 
@@ -105,15 +107,25 @@ export function createServices(
   const textKind = textToVideoKind(providers.video);
   const imageKind = imageToVideoKind(providers.video, storage);
   const aiStudioKind = studioKind();
+  const encoder = {
+    ...DEFAULT_ENCODER_SETTINGS,
+    ...(config.media.x264Preset ? { preset: config.media.x264Preset } : {}),
+  };
+  const slidesVideo = slidesKind({
+    storage,
+    voices,
+    tools: providers.mediaTools,
+    fonts: providers.captionFonts,
+    encoder,
+    workDir: config.media.workDir,
+    renderTimeoutMs: config.media.renderTimeoutSeconds * 1000,
+  });
   const presenter = presenterKind({
     storage,
     voices,
     lipSync: providers.lipSync,
     tools: providers.mediaTools,
-    encoder: {
-      ...DEFAULT_ENCODER_SETTINGS,
-      ...(config.media.x264Preset ? { preset: config.media.x264Preset } : {}),
-    },
+    encoder,
     workDir: config.media.workDir,
     renderTimeoutMs: config.media.renderTimeoutSeconds * 1000,
   });
@@ -126,7 +138,7 @@ export function createServices(
     videos,
     quota,
     notifications,
-    kinds: [textKind, imageKind, aiStudioKind, presenter],
+    kinds: [textKind, imageKind, aiStudioKind, presenter, slidesVideo],
     logger,
   });
   const textToVideo = new TextToVideoService(generations.service, textKind);
@@ -144,6 +156,24 @@ export function createServices(
     uploads,
     notifications,
     logger: logger.child({ component: 'studio' }),
+  });
+
+  const slides = createSlides({
+    database,
+    queue: platform.queue,
+    storage,
+    uploads,
+    voices,
+    generations: generations.service,
+    kind: slidesVideo,
+    text: providers.text,
+    workDir: config.media.workDir,
+    signedUrlTtlSeconds,
+    toolPaths: {
+      ...(config.media.sofficePath ? { sofficePath: config.media.sofficePath } : {}),
+      ...(config.media.popplerBinDir ? { popplerBinDir: config.media.popplerBinDir } : {}),
+    },
+    logger: logger.child({ component: 'slides' }),
   });
 
   const services: Services = {
@@ -195,9 +225,10 @@ export function createServices(
       imageEnhancement: providers.imageEnhancement,
       signedUrlTtlSeconds,
     }),
+    slides: slides.service,
     videoProxy: new VideoProxyService(storage, new StoredObjectAddresses(storage, config.publicUrl), videos),
   };
-  return { services, jobs: [...generations.jobs, ...studio.jobs], syncPlans };
+  return { services, jobs: [...generations.jobs, ...studio.jobs, ...slides.jobs], syncPlans };
 }
 
 /** One process of the product: its infrastructure, providers and services. */
@@ -251,6 +282,9 @@ export async function openProduct(options: OpenProductOptions): Promise<Product>
     const allJobs = [...jobs, ...(options.extraJobs ?? [])];
     platform.queue.register(allJobs);
     await syncPlans();
+    // Slides to video needs system tools; without them the rest of the product works as ever.
+    const slides = await services.slides.capabilities();
+    if (slides.message) logger.warn({ missing: slides.missing }, `Slides to video: ${slides.message}`);
     let closing: Promise<void> | undefined;
     return {
       platform,

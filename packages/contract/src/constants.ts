@@ -148,6 +148,19 @@ export const VOICE_PREVIEW_MAX_CHARS = 300;
 /** A recorded voiceover comes from the browser recorder (WebM) or from a file like a voice sample. */
 export const RECORDED_VOICEOVER_MIME_TYPES = VOICE_CLONE_MIME_TYPES;
 
+// --- Slides to video ---
+
+/** PDF and PowerPoint (PPTX) decks, checked by their content. */
+export const DECK_MIME_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+export const DECK_MAX_BYTES = 50 * 1024 * 1024;
+export const DECK_MAX_SLIDES = 100;
+export const SLIDE_NARRATION_MAX_CHARS = 2000;
+/** A slide without narration stays this long on screen. */
+export const SILENT_SLIDE_SECONDS = 3;
+
 // --- Avatars ---
 
 /** Portrait candidates the studio's avatar mode offers (as many as the video candidates). */

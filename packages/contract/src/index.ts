@@ -24,3 +24,4 @@ export * from './calls/avatars';
 export * from './calls/studio';
 export * from './calls/voices';
 export * from './calls/chat';
+export * from './calls/slides-to-video';

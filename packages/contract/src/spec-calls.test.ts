@@ -104,6 +104,12 @@ const designedCalls: readonly SpecCall[] = [
   ['DELETE', '/avatars/{id}'],
   ['POST', '/avatars/portraits'],
   ['POST', '/avatars/{id}/presenter-videos'],
+  // Slides to video (calls/slides-to-video.ts): the route is in the spec, its calls are ours.
+  ['GET', '/ppt-to-video/capabilities'],
+  ['POST', '/ppt-to-video/decks'],
+  ['GET', '/ppt-to-video/decks/{id}'],
+  ['POST', '/ppt-to-video/sessions'],
+  ['GET', '/ppt-to-video/sessions/{id}'],
 ];
 
 /** One form for both notations: no /api/v1 prefix or trailing slash, every parameter alike. */

@@ -19,7 +19,7 @@ export const projectTypeSchema = z.enum([
   'text-to-video',
   'image-to-video',
   'ai-studio',
-  'ppt-to-video',
+  'slides',
   'chat-to-video',
   'avatar-presenter',
 ]);

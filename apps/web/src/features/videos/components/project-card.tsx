@@ -10,8 +10,9 @@ export const projectTypeLabels: Record<ProjectType, string> = {
   'text-to-video': 'Text to Video',
   'image-to-video': 'Image to Video',
   'ai-studio': 'AI Studio',
-  'ppt-to-video': 'Slides to Video',
+  slides: 'Slides to Video',
   'chat-to-video': 'Chat to Video',
+  'avatar-presenter': 'Avatar Presenter',
 };
 
 interface ProjectCardProps {

@@ -19,6 +19,7 @@ import {
   PresentationIcon,
   RefreshCwIcon,
   TypeIcon,
+  UserRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { buttonClasses, iconButtonClasses } from '../../../components/button-styles';
@@ -33,12 +34,13 @@ const projectTypes: Record<ProjectType, { label: string; icon: LucideIcon; tone:
   'text-to-video': { label: 'Text to Video', icon: TypeIcon, tone: 'from-violet-500 to-indigo-600' },
   'image-to-video': { label: 'Image to Video', icon: ImagesIcon, tone: 'from-sky-500 to-cyan-600' },
   'ai-studio': { label: 'AI Studio', icon: ClapperboardIcon, tone: 'from-fuchsia-500 to-pink-600' },
-  'ppt-to-video': { label: 'Slides to Video', icon: PresentationIcon, tone: 'from-emerald-500 to-teal-600' },
+  slides: { label: 'Slides to Video', icon: PresentationIcon, tone: 'from-emerald-500 to-teal-600' },
   'chat-to-video': {
     label: 'Chat to Video',
     icon: MessageCircleMoreIcon,
     tone: 'from-amber-500 to-orange-600',
   },
+  'avatar-presenter': { label: 'Avatar Presenter', icon: UserRoundIcon, tone: 'from-rose-500 to-red-600' },
 };
 
 /**

@@ -1,0 +1,4 @@
+export { createSlides } from './create-slides';
+export { slidesKind, type SlidesKind } from './slides.kind';
+export { slidesRoutes } from './slides.routes';
+export { SlidesService } from './slides.service';
