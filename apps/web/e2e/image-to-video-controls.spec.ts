@@ -108,6 +108,25 @@ for (const [width, height] of [
       await expect(chooseImage).toHaveText('Choose image');
     });
 
+    test('the Image Enhancement tab picks its product image with the app’s button too', async ({ page }) => {
+      await signedInAccount(page, 'Enhancer Picker');
+      await page.goto('/image-to-video?tab=enhance');
+      const product = page.getByLabel('Product image');
+      await expect(product).toBeAttached();
+      await expect.poll(() => drawnSize(product)).toBe(0);
+      const chooseImage = product.locator('xpath=ancestor::label[1]');
+      await expect(chooseImage).toHaveText('Choose image');
+      await expect.poll(() => borderWidth(chooseImage)).toBeGreaterThan(0);
+      await product.setInputFiles({
+        name: 'shoe.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
+      });
+      await expect(page.getByText('shoe.png')).toBeVisible();
+      await page.getByRole('button', { name: 'Remove product image' }).click();
+      await expect(page.getByText('shoe.png')).toHaveCount(0);
+    });
+
     test('suggested prompts look like buttons and fill the prompt; past 200 words the meter warns', async ({
       page,
     }) => {

@@ -9,7 +9,9 @@ import {
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { ImageIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
+import { FilePicker } from '../../components/file-picker';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
@@ -65,12 +67,11 @@ export interface ImageEnhancerProps {
 
 /** The Product Image Enhancer (spec 001 section 2, Image Enhancement tab). */
 export function ImageEnhancer({ uploadImages, onUseForVideo }: ImageEnhancerProps) {
-  const imageErrorId = useId();
   const instructionId = useId();
   const instructionErrorId = useId();
   const toast = useToast();
   const enhancement = useEnhanceProductImage(uploadImages);
-  const { register, handleSubmit, setValue, control, formState } = useForm<
+  const { register, handleSubmit, setValue, resetField, control, formState } = useForm<
     EnhancerFormInput,
     unknown,
     EnhancerFormValues
@@ -151,30 +152,24 @@ export function ImageEnhancer({ uploadImages, onUseForVideo }: ImageEnhancerProp
             )
           }
         >
-          <div className="flex flex-col gap-2">
-            <label className="flex flex-col gap-2 text-sm font-medium">
-              Product image (JPEG, PNG or WebP, up to 20MB)
-              <input
-                type="file"
-                accept={ENHANCER_MIME_TYPES.join(',')}
-                aria-invalid={imageError ? true : undefined}
-                aria-describedby={imageError ? imageErrorId : undefined}
-                className="text-xs"
-                onChange={(event) => {
-                  const picked = event.target.files?.[0];
-                  event.target.value = '';
-                  if (!picked) return;
-                  enhancement.reset();
-                  setValue('image', picked, { shouldValidate: true });
-                }}
-              />
-            </label>
-            {imageError ? (
-              <p id={imageErrorId} className="text-sm text-red-600 dark:text-red-400">
-                {imageError}
-              </p>
-            ) : null}
-          </div>
+          <FilePicker
+            label="Product image"
+            accept={ENHANCER_MIME_TYPES.join(',')}
+            chooseText="Choose image"
+            icon={<ImageIcon aria-hidden className="size-4" />}
+            hint="JPEG, PNG or WebP, up to 20MB"
+            file={image instanceof File ? image : null}
+            onPick={(picked) => {
+              enhancement.reset();
+              setValue('image', picked, { shouldValidate: true });
+            }}
+            onRemove={() => {
+              enhancement.reset();
+              resetField('image');
+            }}
+            removeLabel="Remove product image"
+            {...(imageError ? { error: imageError } : {})}
+          />
           {preview ? (
             <img src={preview} alt="Original image" className="max-h-64 rounded-xl object-contain" />
           ) : null}
