@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@reelcraft/contract';
 import { authRoutes } from './modules/auth';
+import { chatRoutes } from './modules/chat';
 import { feedbackRoutes } from './modules/feedback';
 import { generationsRoutes } from './modules/generations';
 import { healthRoutes } from './modules/health/health.routes';
@@ -186,6 +187,7 @@ export async function buildApp(platform: Platform, services: Services): Promise<
   await app.register(promptEnhancementRoutes, { ...http, promptEnhancement: services.promptEnhancement });
   await app.register(generationsRoutes, { ...http, generations: services.generations });
   await app.register(textToVideoRoutes, { ...http, textToVideo: services.textToVideo });
+  await app.register(chatRoutes, { ...http, chat: services.chat });
   await app.register(imageToVideoRoutes, { ...http, imageToVideo: services.imageToVideo });
   await app.register(studioRoutes, { ...http, studio: services.studio, studioEvents: services.studioEvents });
   await app.register(voicesRoutes, { ...http, voices: services.voices });

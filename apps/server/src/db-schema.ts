@@ -13,4 +13,5 @@ export * from './modules/videos/videos.schema';
 export * from './modules/studio/studio.schema';
 export * from './modules/voices/voices.schema';
 export * from './modules/avatars/avatars.schema';
+export * from './modules/chat/chat.schema';
 export * from './modules/slides-to-video/slides.schema';

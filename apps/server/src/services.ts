@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { createAuthServices, type AuthServices, type Clock as AuthClock } from './modules/auth';
+import { createChatService, type ChatService } from './modules/chat';
 import { createFeedbackService, type FeedbackService } from './modules/feedback';
 import { createGenerations, type GenerationsService } from './modules/generations';
 import { ImageEnhancementService } from './modules/image-enhancement';
@@ -46,6 +47,7 @@ export interface Services extends AuthServices {
   imageEnhancement: ImageEnhancementService;
   generations: GenerationsService;
   textToVideo: TextToVideoService;
+  chat: ChatService;
   imageToVideo: ImageToVideoService;
   studio: StudioService;
   studioEvents: StudioEventLog;
@@ -205,6 +207,14 @@ export function createServices(
     imageEnhancement: new ImageEnhancementService(uploads, providers.imageEnhancement, library),
     generations: generations.service,
     textToVideo,
+    chat: createChatService({
+      database,
+      text: providers.text,
+      quota,
+      subscriptions,
+      videos,
+      textToVideo,
+    }),
     imageToVideo: new ImageToVideoService(
       generations.service,
       imageKind,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEED_MAX, textToVideoProgressLabel } from '@reelcraft/contract';
+import { ASPECT_RATIOS, SEED_MAX, textToVideoProgressLabel } from '@reelcraft/contract';
 import type { VideoProvider } from '../../providers';
 import { defineGenerationKind } from '../generations';
 
@@ -11,6 +11,8 @@ const textVideoInputSchema = z.object({
   durationSeconds: z.number().int().positive(),
   /** Given, or drawn at the start, so every attempt renders the same video. */
   seed: z.number().int().min(0).max(SEED_MAX),
+  /** The screen's videos are 16:9; the chat assistant may ask for another shape. */
+  aspect: z.enum(ASPECT_RATIOS).optional(),
 });
 export type TextVideoInput = z.infer<typeof textVideoInputSchema>;
 
@@ -22,7 +24,8 @@ export function textToVideoKind(video: Pick<VideoProvider, 'fromText'>) {
     input: textVideoInputSchema,
     // The text screen shows progress bands (spec 001 section 4), and the reason of a failure.
     message: (step) => (step.status === 'failed' ? step.error : textToVideoProgressLabel(step.progress)),
-    render: (input, context) => video.fromText({ ...input, ...TEXT_VIDEO_FORMAT }, context),
+    render: ({ aspect, ...input }, context) =>
+      video.fromText({ ...input, ...TEXT_VIDEO_FORMAT, aspect: aspect ?? TEXT_VIDEO_FORMAT.aspect }, context),
   });
 }
 

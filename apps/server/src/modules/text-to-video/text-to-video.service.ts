@@ -6,7 +6,7 @@ import {
   type TextToVideoSession,
 } from '@reelcraft/contract';
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
-import type { TextToVideoKind } from './text-to-video.kind';
+import type { TextToVideoKind, TextVideoInput } from './text-to-video.kind';
 
 /**
  * Starting and reading text-to-video jobs through the generation core: a start takes one video
@@ -20,9 +20,14 @@ export class TextToVideoService {
 
   /**
    * Starts a job, or answers the existing one when the client repeats a start with the same
-   * `session_id` (a retried request never takes a second video).
+   * `session_id` (a retried request never takes a second video). `format.aspect`: the shape, for
+   * starts other than the screen's (the chat assistant); 16:9 otherwise.
    */
-  async start(userId: string, body: CreateTextToVideoBody): Promise<SessionStarted> {
+  async start(
+    userId: string,
+    body: CreateTextToVideoBody,
+    format: { aspect?: TextVideoInput['aspect'] } = {},
+  ): Promise<SessionStarted> {
     const { sessionId } = await this.generations.start(this.kind, {
       userId,
       ...(body.session_id ? { sessionId: body.session_id } : {}),
@@ -31,6 +36,7 @@ export class TextToVideoService {
         prompt: body.prompt,
         durationSeconds: body.duration,
         seed: body.seed ?? crypto.randomInt(0, SEED_MAX),
+        ...(format.aspect ? { aspect: format.aspect } : {}),
       },
     });
     return { session_id: sessionId };

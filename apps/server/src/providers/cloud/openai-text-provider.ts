@@ -2,7 +2,14 @@ import { classifyPrompt } from '../prompt-categories';
 import { ProviderError } from '../provider-error';
 import type { TaskOptions } from '../provider-task';
 import { classifyIntent } from '../text/intent-classifier';
-import type { ChatReply, ChatRequest, TextProvider } from '../text/text-provider';
+import type {
+  ChatReply,
+  ChatRequest,
+  TextProvider,
+  ToolConversationMessage,
+  ToolDefinition,
+  ToolTurn,
+} from '../text/text-provider';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
 import type { OpenAiTextSettings } from '../../cloud-settings';
 
@@ -13,11 +20,58 @@ interface ChatMessage {
   content: string;
 }
 
+/** A message of the chat-completions API, tool calls included. */
+type WireMessage =
+  | ChatMessage
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+interface WireToolCall {
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: string };
+}
+
 interface ChatCompletion {
   id?: string;
-  choices?: { message?: { content?: string | null }; finish_reason?: string }[];
+  choices?: {
+    message?: { content?: string | null; tool_calls?: WireToolCall[] | null };
+    finish_reason?: string;
+  }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
 }
+
+function toWire(message: ToolConversationMessage): WireMessage {
+  if (message.role === 'tool') {
+    return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  }
+  if (message.role === 'assistant') {
+    return {
+      role: 'assistant',
+      content: message.content,
+      ...(message.toolCalls?.length
+        ? {
+            tool_calls: message.toolCalls.map((call) => ({
+              id: call.id,
+              type: 'function' as const,
+              function: { name: call.name, arguments: call.arguments },
+            })),
+          }
+        : {}),
+    };
+  }
+  return { role: message.role, content: message.content };
+}
+
+const toolsOnWire = (tools: readonly ToolDefinition[]) =>
+  tools.map((tool) => ({
+    type: 'function' as const,
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  }));
 
 const MAX_MESSAGE_CHARS = 8000;
 const HISTORY_TURNS = 10;
@@ -48,7 +102,11 @@ export function createOpenAiTextProvider(options: {
     logger,
   });
 
-  async function completion(messages: ChatMessage[], task: TaskOptions = {}): Promise<string> {
+  async function request(
+    messages: WireMessage[],
+    task: TaskOptions = {},
+    extra: Record<string, unknown> = {},
+  ): Promise<ChatCompletion> {
     let body: ChatCompletion;
     try {
       body = await http.json<ChatCompletion>({
@@ -57,6 +115,7 @@ export function createOpenAiTextProvider(options: {
         json: {
           model: settings.model,
           messages,
+          ...extra,
           ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
           ...(settings.maxTokens !== undefined ? { max_tokens: settings.maxTokens } : {}),
         },
@@ -84,6 +143,11 @@ export function createOpenAiTextProvider(options: {
       },
       'chat completion',
     );
+    return body;
+  }
+
+  async function completion(messages: ChatMessage[], task: TaskOptions = {}): Promise<string> {
+    const body = await request(messages, task);
     const text = body.choices?.[0]?.message?.content?.trim();
     if (!text) throw new ProviderError('failed', 'The text service returned an empty answer.');
     return text;
@@ -138,6 +202,26 @@ export function createOpenAiTextProvider(options: {
           ? (await enhance(message, task)).prompt
           : null;
       return { response, intent, confidence, enhancedPrompt };
+    },
+
+    async respondWithTools({ messages, tools }, task): Promise<ToolTurn> {
+      const body = await request(messages.map(toWire), task, {
+        tools: toolsOnWire(tools),
+        tool_choice: 'auto',
+      });
+      const message = body.choices?.[0]?.message;
+      const toolCalls = (message?.tool_calls ?? [])
+        .filter((call) => call.function?.name)
+        .map((call, index) => ({
+          id: call.id ?? `call_${index}`,
+          name: call.function?.name ?? '',
+          arguments: call.function?.arguments ?? '{}',
+        }));
+      const content = message?.content?.trim() || null;
+      if (toolCalls.length === 0 && !content) {
+        throw new ProviderError('failed', 'The text service returned an empty answer.');
+      }
+      return { content, toolCalls };
     },
   };
 }

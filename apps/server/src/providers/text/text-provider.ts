@@ -35,6 +35,32 @@ export interface EnhancedPrompt {
   category: PromptCategory;
 }
 
+/** A function the model may call; `parameters` is a JSON Schema object. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** One call the model asked for; `arguments` is the JSON text it wrote (it may not parse). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A conversation with tools, in the order the model reads it. */
+export type ToolConversationMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; toolCalls?: readonly ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+/** The model's next turn: calls to run (then ask again with their results), or its answer. */
+export interface ToolTurn {
+  content: string | null;
+  toolCalls: ToolCall[];
+}
+
 /** Prompt completion, prompt enhancement and the chat assistant. */
 export interface TextProvider {
   readonly kind: TextProviderKind;
@@ -43,4 +69,12 @@ export interface TextProvider {
   /** A 20-50 word video prompt from a short one (spec 001 section 5). */
   enhancePrompt(request: { prompt: string }, options?: TaskOptions): Promise<EnhancedPrompt>;
   chat(request: ChatRequest, options?: TaskOptions): Promise<ChatReply>;
+  /**
+   * One turn of a conversation in which the model may call the given tools (function calling). Only
+   * providers backed by a model have it; without it, the caller decides which tools to run itself.
+   */
+  respondWithTools?(
+    request: { messages: readonly ToolConversationMessage[]; tools: readonly ToolDefinition[] },
+    options?: TaskOptions,
+  ): Promise<ToolTurn>;
 }
