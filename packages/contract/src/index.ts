@@ -25,3 +25,4 @@ export * from './calls/studio';
 export * from './calls/voices';
 export * from './calls/chat';
 export * from './calls/slides-to-video';
+export * from './text-rules';

@@ -16,11 +16,28 @@ interface LoggedRequest {
   ip?: string;
 }
 
+/**
+ * An error as logged: pino's standard form, without the values of a failed SQL query. Drizzle puts
+ * them in the message and in `params`, and they can be a password hash or a token (issue 19); the
+ * query text itself, with its placeholders, is kept.
+ */
+export function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (error instanceof Error && 'query' in error && 'params' in error) {
+    const safeMessage = `Failed query: ${String(error.query)}`;
+    const stack =
+      typeof serialized.stack === 'string' ? serialized.stack.replace(error.message, safeMessage) : undefined;
+    return { ...serialized, message: safeMessage, stack, params: '[redacted]' };
+  }
+  return serialized;
+}
+
 /** Structured logs (JSON lines); secrets in headers never reach them. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     serializers: {
+      err: serializeError,
       // Fastify's request serializer, with the secrets of the query taken out.
       req: (request: LoggedRequest) => ({
         method: request.method,
@@ -40,5 +57,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -9,6 +9,7 @@ import type { Platform } from '../../src/platform/platform';
 import type { JobDefinition } from '../../src/platform/queue/job-registry';
 import { createConfiguredProviders, type Providers } from '../../src/providers';
 import { openProduct, type ServiceClocks, type Services } from '../../src/services';
+import { createLogger } from '../../src/platform/logger';
 
 export function makeTempDir(prefix = 'reelcraft-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -73,6 +74,8 @@ export interface TestServerOptions {
   providers?: Providers | ((shared: Providers) => Providers) | 'configured';
   work?: boolean;
   listen?: boolean;
+  /** Where the server's log lines go (a test reads what was logged); default stdout. */
+  logDestination?: pino.DestinationStream;
   /** Adds routes before the app is ready (for platform tests). */
   extend?: (app: FastifyInstance, platform: Platform, services: Services) => void | Promise<void>;
 }
@@ -88,7 +91,8 @@ function pgliteSnapshot(): Blob | undefined {
 /** Starts the real app on a real database (PGlite in memory unless DATABASE_URL is given). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const config = testConfig(options.env);
-  const logger = pino({ level: config.logLevel });
+  // The product's own logger (its serializers and redaction), so tests see what production logs.
+  const logger = createLogger(config.logLevel, options.logDestination);
   const given = options.providers;
   const product = await openProduct({
     config,

@@ -2,6 +2,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { AnyCall, MultipartFileField } from '@reelcraft/contract';
 import { badRequest, type HttpError } from './http-error';
+import { refuseForbiddenText } from './register-call';
+
+/** The answer to a multipart body the parser cannot read. */
+export const MALFORMED_FORM =
+  'The form could not be read: it is malformed or was cut off. Please send it again.';
 
 /** One uploaded file, held in memory (each is bounded by its field's `maxBytes`). */
 export interface ReceivedFile {
@@ -74,16 +79,19 @@ export async function readMultipartForm(
   const counts = new Map<string, number>();
   let refusal: Error | undefined;
 
-  const parts = request.parts({
-    limits: {
-      // One more than allowed, so that the extra file gets this call's own answer.
-      files: maxFiles + 1,
-      fileSize: Math.max(1, maxFileBytes),
-      fields: FIELDS_MAX_COUNT,
-      fieldSize: FIELD_MAX_BYTES,
-    },
-  });
+  // An error of our own file handler (storage) is a server fault; anything else the parser throws
+  // means the request itself is broken.
+  let handlerFailure: unknown;
   try {
+    const parts = request.parts({
+      limits: {
+        // One more than allowed, so that the extra file gets this call's own answer.
+        files: maxFiles + 1,
+        fileSize: Math.max(1, maxFileBytes),
+        fields: FIELDS_MAX_COUNT,
+        fieldSize: FIELD_MAX_BYTES,
+      },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) refusal ??= badRequest(`The field ${part.fieldname} is too long`);
@@ -126,8 +134,14 @@ export async function readMultipartForm(
         claimedType: part.mimetype,
         data,
       };
-      if (options.onFile) await options.onFile(file);
-      else files.push(file);
+      if (options.onFile) {
+        try {
+          await options.onFile(file);
+        } catch (error) {
+          handlerFailure = error;
+          throw error;
+        }
+      } else files.push(file);
     }
   } catch (error) {
     // The parser stopped reading; drop what the client still sends so it can read our answer.
@@ -145,8 +159,11 @@ export async function readMultipartForm(
     if (hasCode(error, 'FST_FIELDS_LIMIT') || hasCode(error, 'FST_PARTS_LIMIT')) {
       throw badRequest('Too many form fields');
     }
-    throw error;
+    if (error === handlerFailure) throw error;
+    // No boundary, a body cut off mid-part, a broken header: the client's form, not our fault.
+    throw badRequest(MALFORMED_FORM);
   }
   if (refusal) throw refusal;
+  refuseForbiddenText({ body: fields });
   return { fields, files };
 }

@@ -1,9 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { API_BASE_PATH, type AnyCall } from '@reelcraft/contract';
+import { API_BASE_PATH, FORBIDDEN_TEXT_MESSAGE, findForbiddenText, type AnyCall } from '@reelcraft/contract';
 import { bearerToken, type BearerAuthenticator } from './request-user';
-import { unauthorized } from './http-error';
+import { unauthorized, unprocessable } from './http-error';
+
+/** 422 naming the field when a part of the request holds text the contract's text rule forbids. */
+export function refuseForbiddenText(parts: Record<string, unknown>): void {
+  for (const [location, value] of Object.entries(parts)) {
+    const path = findForbiddenText(value);
+    if (path) {
+      throw unprocessable([
+        { loc: [location, ...path], msg: FORBIDDEN_TEXT_MESSAGE, type: 'forbidden_text' },
+      ]);
+    }
+  }
+}
 
 // The validated (output) types of a call's parts; `never` where the call has no such part.
 type Input<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : never;
@@ -65,6 +77,10 @@ export function registerCall<C extends AnyCall>(
       const user = await authenticate(token);
       if (!user) throw unauthorized('Could not validate credentials');
       request.user = user;
+    },
+    // Before the schemas: every text of the request follows the contract's one text rule.
+    preValidation: async (request) => {
+      refuseForbiddenText({ path: request.params, query: request.query, body: request.body });
     },
     handler: async (request, reply) => {
       const answer = await handler({
