@@ -125,6 +125,18 @@ export async function buildApp(platform: Platform, services: Services): Promise<
     },
     // Signed media URLs are loaded by <video> from the same origin; keep the default policy otherwise.
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // HSTS over plain HTTP means nothing and pins a local install to HTTPS it may not have: it is
+    // sent below, only on answers to HTTPS requests (direct, or through a trusted proxy).
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // An answer to a signed-in request carries the user's own data: no cache may keep it.
+    if (request.headers.authorization && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,

@@ -21,10 +21,32 @@ export const storageUriSchema = z
   .regex(/^(local|s3|gs):\/\/[^\s]+$/, 'Invalid storage URI');
 
 /** An in-app route such as `/projects`: never another origin or a `javascript:` URL. */
+const APP_ORIGIN = 'http://app.invalid';
+
+/**
+ * A path inside the app: it starts with one `/` and stays on this site however a browser reads it
+ * (`//host` and `/\\host` are other sites to a browser, so a backslash is refused anywhere).
+ */
+function isAppPath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001F\u007F]/.test(value)) return false;
+  try {
+    return new URL(value, APP_ORIGIN).origin === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** A path inside the app, normalised as a browser would resolve it (`/a/../b` is `/b`). */
 export const appPathSchema = z
   .string()
   .max(2048)
-  .regex(/^\/(?!\/)/, 'Must be a path inside the app');
+  .refine(isAppPath, 'Must be a path inside the app')
+  .transform((value) => {
+    const url = new URL(value, APP_ORIGIN);
+    return `${url.pathname}${url.search}${url.hash}`;
+  });
 
 /**
  * A URL the browser can load from this instance: absolute http(s), or a path on this server (local

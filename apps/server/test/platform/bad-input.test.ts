@@ -7,6 +7,7 @@ import { MALFORMED_FORM } from '../../src/platform/http/multipart-form';
 import { apiClient, formData } from '../helpers/api-client';
 import { describeEachDatabase } from '../helpers/each-database';
 import { createUserWithToken } from '../helpers/users';
+import { testImage } from '../fixtures/test-images';
 
 const NUL = 'before\u0000after';
 const LONE_SURROGATE = 'broken \ud800 text';
@@ -62,6 +63,45 @@ describeEachDatabase('text the database cannot store', { listen: true, work: fal
     );
     expect(fine.status).toBe(201);
     expect((await api.get('/health')).status).toBe(200);
+  });
+
+  it('refuses a BMP last frame whose header promises pixels the file does not hold', async () => {
+    const { token } = await createUserWithToken(server().platform);
+    const api = apiClient(server(), token);
+    const header = Buffer.alloc(54);
+    header.write('BM', 0, 'ascii');
+    header.writeUInt32LE(54 + 7000 * 7000 * 3, 2);
+    header.writeUInt32LE(54, 10);
+    header.writeUInt32LE(40, 14);
+    header.writeInt32LE(7000, 18);
+    header.writeInt32LE(7000, 22);
+    header.writeUInt16LE(1, 26);
+    header.writeUInt16LE(24, 28);
+    const answer = await api.postForm(
+      '/image-to-video/sessions',
+      formData({ prompt: 'A mug on a table' }, [
+        { name: 'files', data: await testImage('png'), filename: 'a.png', type: 'image/png' },
+        { name: 'last_frame_image', data: header, filename: 'last.bmp', type: 'image/bmp' },
+      ]),
+    );
+    expect(answer.status).toBe(400);
+    expect((await api.get('/videos')).json()).toMatchObject({ videos: [] });
+  });
+
+  it('keeps notification links inside the app: a path a browser reads as another site is refused', async () => {
+    const { token } = await createUserWithToken(server().platform);
+    const api = apiClient(server(), token);
+    for (const link of ['/\\evil.example', '//evil.example', '/\\/evil.example', 'https://evil.example']) {
+      const refused = await api.postJson('/notifications', { title: 'Hi', message: 'There', link });
+      expect(refused.status, link).toBe(422);
+    }
+    const kept = await api.postJson('/notifications', {
+      title: 'Hi',
+      message: 'There',
+      link: '/projects/../dashboard?x=1',
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.json()).toMatchObject({ link: '/dashboard?x=1' });
   });
 
   it('answers 400 for a multipart body without a boundary or cut off, on every multipart call', async () => {

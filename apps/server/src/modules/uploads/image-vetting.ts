@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { decodeBmp } from '../../media/bmp-decoder';
+import { isMediaError } from '../../media/media-error';
 import { serverDetailMessages } from '@reelcraft/contract';
 import { EXTENSION_OF, sniffImageType, type SniffedImageType } from '../../platform/files/sniff-content-type';
 
@@ -39,18 +41,20 @@ export function displayFilename(filename: string, fallback: string): string {
 }
 
 /**
- * BMP is only taken as a last frame; sharp cannot decode it, so the header is checked here and the
- * renderer's own decoder (with the same pixel limit) reads it when the video is made.
+ * BMP is only taken as a last frame; sharp cannot decode it, so the product's own decoder reads it
+ * whole here (with the same pixel limit), as the renderer will: a header that promises pixels the
+ * file does not hold is refused now, not when the video is made.
  */
 function bmpSize(data: Buffer): { width: number; height: number } {
-  const headerSize = data.readUInt32LE(14);
-  const width = headerSize === 12 ? data.readUInt16LE(18) : data.readInt32LE(18);
-  const height = Math.abs(headerSize === 12 ? data.readUInt16LE(20) : data.readInt32LE(22));
-  if (width <= 0 || height <= 0) throw new ImageRefusedError('The image could not be read.', 'unreadable');
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new ImageRefusedError('The image has too many pixels.', 'too-many-pixels');
+  try {
+    const { width, height } = decodeBmp(data, MAX_IMAGE_PIXELS);
+    return { width, height };
+  } catch (error) {
+    if (isMediaError(error) && error.code === 'media_too_large') {
+      throw new ImageRefusedError('The image has too many pixels.', 'too-many-pixels');
+    }
+    throw new ImageRefusedError('The image could not be read.', 'unreadable');
   }
-  return { width, height };
 }
 
 /**
