@@ -79,6 +79,12 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  // Flood limits (issue 19): per hour unless FLOOD_WINDOW_SECONDS says otherwise.
+  MAILS_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
+  MAILS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  SIGNUPS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  FEEDBACK_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  FLOOD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   GOOGLE_ISSUER: z
     .url()
     .refine(
@@ -150,6 +156,7 @@ export interface AppConfig {
   shutdownTimeoutSeconds: number;
   queueMaintenanceIntervalSeconds: number;
   auth: AuthConfig;
+  floodLimits: FloodLimits;
   /** Plans, the order-based checkout (PayPal or test mode) and card payments (Stripe). */
   billing: BillingConfig;
   media: MediaConfig;
@@ -183,6 +190,15 @@ export interface AuthConfig {
   loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
   /** Sign-in with Google (any OpenID Connect issuer); unset when no client id and secret are given. */
   google?: { issuer: string; clientId: string; clientSecret: string };
+}
+
+/** Flood limits within `windowSeconds`: mails to one recipient or asked from one client address, sign-ups and feedback from one client address. */
+export interface FloodLimits {
+  mailsPerRecipient: number;
+  mailsPerAddress: number;
+  signupsPerAddress: number;
+  feedbackPerAddress: number;
+  windowSeconds: number;
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -257,6 +273,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     queueMaintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_INTERVAL_SECONDS,
+    floodLimits: {
+      mailsPerRecipient: env.MAILS_MAX_PER_RECIPIENT,
+      mailsPerAddress: env.MAILS_MAX_PER_ADDRESS,
+      signupsPerAddress: env.SIGNUPS_MAX_PER_ADDRESS,
+      feedbackPerAddress: env.FEEDBACK_MAX_PER_ADDRESS,
+      windowSeconds: env.FLOOD_WINDOW_SECONDS,
+    },
     auth: {
       loginThrottle: {
         maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,

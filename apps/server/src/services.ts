@@ -182,6 +182,7 @@ export function createServices(
     ...createAuthServices({
       config,
       orm,
+      rateLimiter: platform.rateLimiter,
       tokens: platform.tokens,
       mailer: platform.mailer,
       users,
@@ -191,7 +192,14 @@ export function createServices(
     users,
     onboarding: createOnboardingService({ orm, users }),
     notifications,
-    feedback: createFeedbackService({ orm }),
+    feedback: createFeedbackService({
+      orm,
+      rateLimiter: platform.rateLimiter,
+      limit: {
+        limit: config.floodLimits.feedbackPerAddress,
+        windowSeconds: config.floodLimits.windowSeconds,
+      },
+    }),
     videos,
     library,
     uploads,

@@ -299,6 +299,13 @@ export const avatarMessages = {
     `Delete the avatar "${name}"? Presenter videos made with it stay in your projects.`,
 } as const;
 
+/** Ours (issue 19): the answers of the flood limits, with Retry-After. */
+export const floodMessages = {
+  mails: 'Too many emails were asked for. Please wait a while before asking again.',
+  signups: 'Too many accounts were created from this network. Please try again later.',
+  feedback: 'Too much feedback was sent from this network. Please try again later.',
+} as const;
+
 export const chatMessages = {
   invalidToken: serverDetailMessages.invalidToken,
   sessionNotFound: serverDetailMessages.chatSessionNotFound,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
+import { RateLimiter } from './rate-limit/rate-limiter';
 import { resolveJwtSecret, TokenService } from './auth/token-service';
 import { openDatabase, type Database } from './db/database';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -24,6 +25,8 @@ export interface Platform {
   storage: ObjectStorage;
   mailer: Mailer;
   tokens: TokenService;
+  /** Flood limits counted in the database, so all instances share them. */
+  rateLimiter: RateLimiter;
   /** Stops everything in the right order; safe to call twice. */
   close(): Promise<void>;
 }
@@ -91,6 +94,7 @@ export async function createPlatform({
       storage,
       mailer,
       tokens,
+      rateLimiter: new RateLimiter(database),
       queue,
       close() {
         closing ??= (async () => {

@@ -25,6 +25,11 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     HOST: '127.0.0.1',
     QUEUE_MAINTENANCE_INTERVAL_SECONDS: '1',
     SHUTDOWN_TIMEOUT_SECONDS: '2',
+    // Tests make many accounts, mails and feedback from one address; the limits have their own test.
+    SIGNUPS_MAX_PER_ADDRESS: '100000',
+    MAILS_MAX_PER_ADDRESS: '100000',
+    MAILS_MAX_PER_RECIPIENT: '100000',
+    FEEDBACK_MAX_PER_ADDRESS: '100000',
     ...env,
   });
 }

@@ -36,7 +36,7 @@ export async function authRoutes(
     publicUrl: string;
   },
 ): Promise<void> {
-  registerCall(app, register, ({ body }) => auth.register(body));
+  registerCall(app, register, ({ body, request }) => auth.register(body, request.ip));
 
   registerCall(app, login, ({ body, request, reply }) => {
     // A token answer must not be stored by any cache (RFC 6749 section 5.1).
@@ -45,8 +45,12 @@ export async function authRoutes(
   });
 
   registerCall(app, verifyEmail, ({ params }) => auth.verifyEmail(params.token));
-  registerCall(app, resendVerification, ({ body }) => auth.resendVerification(body.email));
-  registerCall(app, requestPasswordReset, ({ body }) => auth.requestPasswordReset(body.email));
+  registerCall(app, resendVerification, ({ body, request }) =>
+    auth.resendVerification(body.email, request.ip),
+  );
+  registerCall(app, requestPasswordReset, ({ body, request }) =>
+    auth.requestPasswordReset(body.email, request.ip),
+  );
   registerCall(app, resetPassword, ({ body }) => auth.resetPassword(body));
 
   registerCall(app, getCurrentUser, ({ request }) => profiles.getProfile(requireUser(request).id));

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  floodMessages,
   passwordMessages,
   serverDetailMessages,
   verificationMessages,
@@ -18,6 +19,8 @@ import {
   notFound,
   unauthorized,
 } from '../../platform/http/http-error';
+import type { FloodLimits } from '../../config';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { toUserAnswer, type UserRow, type UsersService } from '../users';
 import type { AccountTokensRepository } from './account-tokens.repository';
@@ -49,6 +52,8 @@ export interface AuthServiceDependencies {
   mailer: Mailer;
   /** Where the web app is reached, for the links in mails. */
   publicUrl: string;
+  rateLimiter: Pick<RateLimiter, 'take'>;
+  floodLimits: FloodLimits;
   logger: Logger;
   now: Clock;
 }
@@ -62,7 +67,12 @@ export class AuthService {
   constructor(private readonly deps: AuthServiceDependencies) {}
 
   /** Creates an unverified account and mails its verification link. */
-  async register(body: RegisterBody): Promise<RegisterAnswer> {
+  async register(body: RegisterBody, clientAddress: string): Promise<RegisterAnswer> {
+    const { signupsPerAddress, windowSeconds } = this.deps.floodLimits;
+    await this.deps.rateLimiter.take(
+      [{ bucket: 'signup:address', key: clientAddress, rule: { limit: signupsPerAddress, windowSeconds } }],
+      floodMessages.signups,
+    );
     const passwordHash = await this.deps.passwords.hash(body.password);
     const user = await this.deps.users.createIfEmailFree({
       email: body.email,
@@ -114,21 +124,32 @@ export class AuthService {
     return { message: VERIFIED_MESSAGE };
   }
 
-  /** Mails a new link to an unverified account; answers the same for any address. */
-  async resendVerification(email: string): Promise<MessageAnswer> {
-    const user = await this.deps.users.findActiveByEmail(email);
-    if (user && !user.emailVerifiedAt) await this.sendVerificationLink(user);
+  /**
+   * Mails a new link to an unverified account; answers the same for any address, at once: the
+   * lookup and the mail happen after the answer, so its timing tells nothing either.
+   */
+  async resendVerification(email: string, clientAddress: string): Promise<MessageAnswer> {
+    await this.takeMail(email, clientAddress);
+    this.afterAnswer('verification resend', async () => {
+      const user = await this.deps.users.findActiveByEmail(email);
+      if (user && !user.emailVerifiedAt) await this.sendVerificationLink(user);
+    });
     return { message: RESEND_MESSAGE };
   }
 
-  /** Mails a reset link (1 h, single use) to the account of the address; answers the same for any address. */
-  async requestPasswordReset(email: string): Promise<MessageAnswer> {
-    const user = await this.deps.users.findActiveByEmail(email);
-    if (user) {
+  /**
+   * Mails a reset link (1 h, single use) to the account of the address; answers the same for any
+   * address, at once (see `resendVerification`).
+   */
+  async requestPasswordReset(email: string, clientAddress: string): Promise<MessageAnswer> {
+    await this.takeMail(email, clientAddress);
+    this.afterAnswer('password reset request', async () => {
+      const user = await this.deps.users.findActiveByEmail(email);
+      if (!user) return;
       const token = await this.createToken(user.id, 'reset_password', RESET_LINK_TTL_MS);
       const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await this.sendMail(passwordResetMail(user.email, user.fullName, link));
-    }
+    });
     return { message: RESET_REQUESTED_MESSAGE };
   }
 
@@ -193,6 +214,36 @@ export class AuthService {
    * A mail that cannot be sent must not undo the account or reveal the address: it is logged, and
    * the user can ask for a new link.
    */
+  /** One more account mail asked for this recipient and from this client address, or 429. */
+  private takeMail(email: string, clientAddress: string): Promise<void> {
+    const { mailsPerRecipient, mailsPerAddress, windowSeconds } = this.deps.floodLimits;
+    return this.deps.rateLimiter.take(
+      [
+        {
+          bucket: 'mail:recipient',
+          key: accountKeyOf(email),
+          rule: { limit: mailsPerRecipient, windowSeconds },
+        },
+        { bucket: 'mail:address', key: clientAddress, rule: { limit: mailsPerAddress, windowSeconds } },
+      ],
+      floodMessages.mails,
+    );
+  }
+
+  /** Work that must not make the answer wait (nor its timing depend on it); failures are logged. */
+  private afterAnswer(what: string, work: () => Promise<void>): void {
+    this.pending = this.pending
+      .then(work)
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, `An account mail (${what}) failed`));
+  }
+
+  /** The mails still being sent after their answers (tests and shutdown wait for them). */
+  private pending: Promise<void> = Promise.resolve();
+
+  settled(): Promise<void> {
+    return this.pending;
+  }
+
   private async sendMail(message: MailMessage): Promise<void> {
     try {
       await this.deps.mailer.send(message);

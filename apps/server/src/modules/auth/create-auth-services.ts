@@ -19,7 +19,8 @@ import { PasswordHasher } from './password-hasher';
 import { SessionIssuer } from './session-issuer';
 
 export interface AuthServicesDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'auth'>;
+  config: Pick<AppConfig, 'publicUrl' | 'auth' | 'floodLimits'>;
+  rateLimiter: AuthServiceDependencies['rateLimiter'];
   orm: Orm;
   tokens: TokenService;
   mailer: Mailer;
@@ -58,6 +59,8 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
       sessions,
       mailer: deps.mailer,
       publicUrl,
+      rateLimiter: deps.rateLimiter,
+      floodLimits: config.floodLimits,
       logger: deps.logger,
       now,
     }),

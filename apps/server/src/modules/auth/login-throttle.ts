@@ -8,7 +8,10 @@ import type { FailureKey, LoginFailuresRepository } from './login-failures.repos
  * Limits password guessing: after `maxFailuresPerAccount` failures for one address typed, or
  * `maxFailuresPerAddress` from one client address, within the sliding window, logins answer 429
  * until the oldest counted failure leaves the window. Attempts refused with 429 are not counted, so
- * the block ends on time even while someone keeps trying.
+ * the block ends on time even while someone keeps trying. An account's block does not hold against
+ * a client address with no failure in the window (docs/decisions/023): the owner, from where they
+ * usually sign in, is not locked out by someone guessing elsewhere; each such address gets one try
+ * before it is blocked too.
  */
 export class LoginThrottle {
   constructor(
@@ -19,8 +22,13 @@ export class LoginThrottle {
 
   async assertAllowed(accountKey: string, address: string): Promise<void> {
     const now = this.now();
+    const accountBlock =
+      (await this.blockedUntil({ accountKey }, this.settings.maxFailuresPerAccount, now)) ?? 0;
+    const addressIsClean =
+      accountBlock > now.getTime() &&
+      (await this.failures.latestSince({ address }, this.windowStart(now), 1)).length === 0;
     const retryAt = Math.max(
-      (await this.blockedUntil({ accountKey }, this.settings.maxFailuresPerAccount, now)) ?? 0,
+      addressIsClean ? 0 : accountBlock,
       (await this.blockedUntil({ address }, this.settings.maxFailuresPerAddress, now)) ?? 0,
     );
     if (retryAt > now.getTime()) {

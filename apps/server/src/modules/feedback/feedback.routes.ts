@@ -9,5 +9,7 @@ export async function feedbackRoutes(
   { registerCall, feedback }: RouteContext & { feedback: FeedbackService },
 ): Promise<void> {
   registerCall(app, getFeedbackQuestions, () => feedback.questions());
-  registerCall(app, submitFeedback, ({ body, request }) => feedback.submit(body, request.user?.id ?? null));
+  registerCall(app, submitFeedback, ({ body, request }) =>
+    feedback.submit(body, request.user?.id ?? null, request.ip),
+  );
 }

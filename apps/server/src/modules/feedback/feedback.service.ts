@@ -1,10 +1,12 @@
 import {
   feedbackMessages,
+  floodMessages,
   type FeedbackQuestion,
   type FeedbackQuestionsAnswer,
   type SubmitFeedbackBody,
 } from '@reelcraft/contract';
 import { unprocessable } from '../../platform/http/http-error';
+import type { RateLimiter, RateRule } from '../../platform/rate-limit/rate-limiter';
 import { checkFeedbackAnswers } from './feedback-answers';
 import type { FeedbackRepository } from './feedback.repository';
 import type { FeedbackQuestionRow } from './feedback.schema';
@@ -23,7 +25,11 @@ function toQuestion(row: FeedbackQuestionRow): FeedbackQuestion {
 
 /** The feedback form, open to guests and signed-in users alike (spec 000 sections 2.9 and 6). */
 export class FeedbackService {
-  constructor(private readonly repository: FeedbackRepository) {}
+  constructor(
+    private readonly repository: FeedbackRepository,
+    /** Feedback from one client address per window (anonymous posts are free to send). */
+    private readonly flood: { limiter: Pick<RateLimiter, 'take'>; rule: RateRule },
+  ) {}
 
   async questions(): Promise<FeedbackQuestionsAnswer> {
     const rows = await this.repository.listActiveQuestions();
@@ -34,7 +40,15 @@ export class FeedbackService {
    * Stores a form checked against the current questions (422 listing every problem otherwise). A
    * signed-in sender's account is recorded from the token; the typed user id is kept as given.
    */
-  async submit(body: SubmitFeedbackBody, accountId: string | null): Promise<{ id: string; message: string }> {
+  async submit(
+    body: SubmitFeedbackBody,
+    accountId: string | null,
+    clientAddress: string,
+  ): Promise<{ id: string; message: string }> {
+    await this.flood.limiter.take(
+      [{ bucket: 'feedback:address', key: clientAddress, rule: this.flood.rule }],
+      floodMessages.feedback,
+    );
     const { questions } = await this.questions();
     const { answers, issues } = checkFeedbackAnswers(questions, body.answers);
     if (issues.length > 0) throw unprocessable(issues);
