@@ -22,7 +22,6 @@ import { resolveMediaTools, type MediaTools } from '../apps/server/src/media/med
 import { createTempWorkspace } from '../apps/server/src/media/temp-workspace';
 import { createEspeakEngine } from '../apps/server/src/providers/speech/espeak-engine';
 import { createLocalSpeechProvider } from '../apps/server/src/providers/speech/local-speech-provider';
-import { createInMemoryVoiceProfileStore } from '../apps/server/src/providers/speech/voice-profile-store';
 import {
   createLocalVideoProvider,
   type LocalRenderedVideo,
@@ -170,7 +169,6 @@ async function main() {
   const speech = createLocalSpeechProvider({
     tools,
     engine: createEspeakEngine(),
-    profiles: createInMemoryVoiceProfileStore(),
     workDir: workspace.dir,
   });
   const video = createLocalVideoProvider({

@@ -107,9 +107,15 @@ const aspectDistance = (a: number, b: number) => Math.abs(Math.log(a / b));
 /**
  * A still of exactly `width` x `height` from a vetted image, for a shot. An image of about the same
  * shape fills the frame (cropped on the interesting part); a very different one is shown whole over a
- * blurred, darkened copy of itself, as phones show portrait photos in landscape.
+ * blurred copy of itself, as phones show portrait photos in landscape, or, for a product photo on
+ * white, cut out on a studio sweep (`productOnWhite: false` keeps a designed page, a slide, whole).
  */
-export async function composeStill(image: VettedImage, width: number, height: number): Promise<Buffer> {
+export async function composeStill(
+  image: VettedImage,
+  width: number,
+  height: number,
+  options: { productOnWhite?: boolean } = {},
+): Promise<Buffer> {
   const base = sharpFromVetted(image).flatten({ background: '#101014' });
   // Up to 4:3 in a 16:9 frame is cropped; a portrait photo in a landscape frame is shown whole.
   if (aspectDistance(image.width / image.height, width / height) < 0.3) {
@@ -119,18 +125,47 @@ export async function composeStill(image: VettedImage, width: number, height: nu
       .png({ compressionLevel: 1 })
       .toBuffer();
   }
-  const backdrop = await sharpFromVetted(image)
-    .flatten({ background: '#101014' })
-    .resize(Math.max(16, Math.round(width / 8)), Math.max(16, Math.round(height / 8)), { fit: 'cover' })
-    .blur(6)
-    .modulate({ brightness: 0.55, saturation: 1.1 })
-    .resize(width, height)
-    .removeAlpha()
+  // A product on white gets a soft studio sweep; any other photo a blurred, colour-matched copy of itself.
+  const small = await sharpFromVetted(image)
+    .flatten({ background: '#ffffff' })
+    .resize(64, 64, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
+  const border = borderColour(small, 64, 64);
+  const onWhite =
+    options.productOnWhite !== false &&
+    border.spread < PLAIN_BORDER_SPREAD &&
+    border.colour.every((channel) => channel > 215);
+  const backdrop = onWhite
+    ? await sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><radialGradient id="s" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#d9dade"/></radialGradient></defs><rect width="${width}" height="${height}" fill="url(#s)"/></svg>`,
+        ),
+      )
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+    : await sharpFromVetted(image)
+        .flatten({ background: '#101014' })
+        .resize(Math.max(16, Math.round(width / 8)), Math.max(16, Math.round(height / 8)), { fit: 'cover' })
+        .blur(6)
+        .modulate({ brightness: 0.7, saturation: 1.2 })
+        .resize(width, height)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+  const inner = { width: Math.round(width * 0.94), height: Math.round(height * 0.94) };
+  const fitted = await base
+    .resize(inner.width, inner.height, { fit: 'inside' })
+    .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const inner = { width: Math.round(width * 0.94), height: Math.round(height * 0.94) };
-  const foreground = await base
-    .resize(inner.width, inner.height, { fit: 'inside' })
+  // On the studio sweep the white around the product is cut away, so the product itself stands there.
+  if (onWhite) keyOutPlainBackground(fitted.data, fitted.info.width, fitted.info.height);
+  const foreground = await sharp(fitted.data, {
+    raw: { width: fitted.info.width, height: fitted.info.height, channels: 4 },
+  })
     .png()
     .toBuffer({ resolveWithObject: true });
   return sharp(backdrop.data, {

@@ -2,7 +2,14 @@ import { captionFilters } from './captions';
 import { audioEncoderArgs, MP4_CONTAINER_ARGS, videoEncoderArgs } from './encoder-settings';
 import { chain, filter, formatNumber } from './filter-graph';
 import { zoompanExpressions } from './motion';
-import { planFrames, type RenderPlan, type Shot, type Sprite, type Transition } from './render-plan';
+import {
+  planFrames,
+  type RenderPlan,
+  type Shot,
+  type Sprite,
+  type TimedOverlay,
+  type Transition,
+} from './render-plan';
 
 export interface RenderCommand {
   /** ffmpeg arguments after the common ones (see runFfmpeg). */
@@ -28,13 +35,26 @@ export function validatePlan(plan: RenderPlan): void {
   });
 }
 
-function spriteOverlay(sprite: Sprite, seconds: number): Record<string, string> {
-  const p = `clip(t/${formatNumber(Math.max(seconds, 1e-3))},0,1)`;
+const overlayMeets = (overlay: TimedOverlay, piece: { from: number; to: number }) =>
+  overlay.endFrame > piece.from && overlay.startFrame < piece.to;
+
+export function spriteOverlay(sprite: Sprite, seconds: number): Record<string, string> {
+  const linear = `clip(t/${formatNumber(Math.max(seconds, 1e-3))},0,1)`;
+  const p = sprite.easing === 'in' ? `pow(${linear},2)` : linear;
   const sway = `${formatNumber(sprite.swayPixels)}*sin(2*PI*t/${formatNumber(Math.max(sprite.swayPeriodSeconds, 0.1))}+${formatNumber(sprite.swayPhase)})`;
   const along = (from: number, to: number) => `(${formatNumber(from)}+${formatNumber(to - from)}*${p})`;
+  if (sprite.scrollPeriodSeconds) {
+    // Halves that match: sliding by one frame height and back is seamless.
+    const period = formatNumber(Math.max(sprite.scrollPeriodSeconds, 0.1));
+    return { x: `${sway}`, y: `-H+H*mod(t/${period},1)` };
+  }
+  const arc = sprite.arc ? `-H*${formatNumber(sprite.arc)}*sin(PI*${linear})` : '';
+  const bob = sprite.bobPixels
+    ? `+${formatNumber(sprite.bobPixels)}*sin(2*PI*t/${formatNumber(Math.max(sprite.bobPeriodSeconds ?? 1, 0.1))})`
+    : '';
   return {
     x: `W*${along(sprite.fromX, sprite.toX)}-w/2+${sway}`,
-    y: `H*${along(sprite.fromY, sprite.toY)}-h/2`,
+    y: `H*${along(sprite.fromY, sprite.toY)}-h/2${arc}${bob}`,
   };
 }
 
@@ -164,6 +184,10 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
         (spriteUses.get(sprite.imagePath) ?? 0) + (shotPieces[index]?.length ?? 0),
       );
     }
+    for (const overlay of shot.overlays ?? []) {
+      const uses = (shotPieces[index] ?? []).filter((piece) => overlayMeets(overlay, piece)).length;
+      if (uses > 0) spriteUses.set(overlay.imagePath, (spriteUses.get(overlay.imagePath) ?? 0) + uses);
+    }
   });
   const shotInputs = shots.map((shot) => addInput(shot.imagePath));
   const spriteLabels = new Map<string, string[]>();
@@ -220,6 +244,26 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
           chain(
             [current, takeSprite(sprite.imagePath)],
             [filter('overlay', { ...spriteOverlay(sprite, length / fps), format: 'yuv420' })],
+            [next],
+          ),
+        );
+        current = next;
+      });
+      // Only the overlays whose window meets this piece are drawn in it.
+      (shot.overlays ?? []).forEach((overlay, overlayIndex) => {
+        if (!overlayMeets(overlay, piece)) return;
+        const next = `${name}_card${overlayIndex}`;
+        chains.push(
+          chain(
+            [current, takeSprite(overlay.imagePath)],
+            [
+              filter('overlay', {
+                x: Math.round(overlay.x),
+                y: Math.round(overlay.y),
+                format: 'yuv420',
+                enable: `between(t,${formatNumber(overlay.startFrame / fps)},${formatNumber((overlay.endFrame - 0.5) / fps)})`,
+              }),
+            ],
             [next],
           ),
         );

@@ -68,6 +68,29 @@ export interface Sprite {
   swayPixels: number;
   swayPeriodSeconds: number;
   swayPhase: number;
+  /** Flight: the path bows up by this fraction of the height at its middle. */
+  arc?: number;
+  /** Floating or a running gait: up and down by this many pixels, this often. */
+  bobPixels?: number;
+  bobPeriodSeconds?: number;
+  /** `in` starts slowly and speeds up (a fall); default constant speed. */
+  easing?: 'linear' | 'in';
+  /**
+   * A weather layer twice the frame's height whose halves match: it scrolls down one frame height
+   * every this many seconds, for ever (from and to positions are then ignored).
+   */
+  scrollPeriodSeconds?: number;
+}
+
+/** An image shown unmoved at a pixel position for a window of the shot (a caption card). */
+export interface TimedOverlay {
+  imagePath: string;
+  /** Top-left corner in pixels. */
+  x: number;
+  y: number;
+  /** Shot-local frames, end exclusive. */
+  startFrame: number;
+  endFrame: number;
 }
 
 export interface Shot {
@@ -78,6 +101,8 @@ export interface Shot {
   motion: Motion;
   captions: readonly CaptionLine[];
   sprites: readonly Sprite[];
+  /** Drawn over everything else, after the sprites (caption cards). */
+  overlays?: readonly TimedOverlay[];
   /** Ignored for the first shot, which fades in from black (or continues the lead-in). */
   transitionIn: Transition;
 }

@@ -161,7 +161,11 @@ export async function renderSlidesVideo(
       const vetted = await intakeImage(slide.image, SLIDE_IMAGE_LIMITS, {
         maxLongSide: Math.max(size.width, size.height),
       });
-      await fs.writeFile(still, await composeStill(vetted, size.width, size.height));
+      // A slide is a designed page: shown whole, never cut out like a product on white.
+      await fs.writeFile(
+        still,
+        await composeStill(vetted, size.width, size.height, { productOnWhite: false }),
+      );
       const overlap = index === 0 ? 0 : TRANSITION_FRAMES;
       const speech = slide.narration ? pcmDuration(slide.narration) : 0;
       const hold = slide.narration ? LEAD_SECONDS + speech + PAUSE_SECONDS : SILENT_SLIDE_SECONDS;

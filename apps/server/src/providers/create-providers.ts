@@ -155,6 +155,14 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
           renderTimeoutMs: media.renderTimeoutMs,
           maxParallelRenders: media.maxParallelRenders,
           encoder,
+          // The text provider is made below; it is only called once a video is rendered.
+          narrationWriter: {
+            writeNarration: async (request, task) => {
+              const writer = text.writeNarration?.bind(text) ?? createLocalTextProvider().writeNarration;
+              if (!writer) throw new Error('No narration writer');
+              return writer(request, task);
+            },
+          },
         });
       case 'veo':
         return createVeoVideoProvider({

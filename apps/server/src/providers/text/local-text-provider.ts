@@ -1,6 +1,7 @@
 import { ProviderError } from '../provider-error';
 import type { TaskOptions } from '../provider-task';
 import { classifyIntent } from './intent-classifier';
+import { writeNarration } from './narration-writer';
 import { enhancePrompt, isEnhancementInstruction, promptFromInstruction } from './prompt-enhancer';
 import type { ChatReply, ChatRequest, ChatTurn, TextProvider } from './text-provider';
 
@@ -60,6 +61,11 @@ export function createLocalTextProvider(): TextProvider {
 
     async enhancePrompt({ prompt }, _task?: TaskOptions) {
       return enhancePrompt(prompt);
+    },
+
+    async writeNarration({ prompt, durationSeconds, seed }, _task?: TaskOptions) {
+      if (!prompt.trim()) throw new ProviderError('invalid_input', 'The prompt is empty.');
+      return writeNarration(prompt.slice(0, MAX_MESSAGE_CHARS), durationSeconds, seed);
     },
 
     async chat(request: ChatRequest, _task?: TaskOptions): Promise<ChatReply> {

@@ -1,5 +1,6 @@
 import type { TaskOptions } from '../provider-task';
 import type { PromptCategory } from '../prompt-categories';
+import type { NarrationScript } from './narration-writer';
 
 /** Which implementation writes text; the OpenAI-compatible adapter adds its name here. */
 export type TextProviderKind = 'local' | 'openai';
@@ -69,6 +70,14 @@ export interface TextProvider {
   /** A 20-50 word video prompt from a short one (spec 001 section 5). */
   enhancePrompt(request: { prompt: string }, options?: TaskOptions): Promise<EnhancedPrompt>;
   chat(request: ChatRequest, options?: TaskOptions): Promise<ChatReply>;
+  /**
+   * A short narration script for a video of `durationSeconds` from its prompt (not the prompt read
+   * aloud). Providers without it leave the narration to the offline writer (narration-writer.ts).
+   */
+  writeNarration?(
+    request: { prompt: string; durationSeconds: number; seed?: number },
+    options?: TaskOptions,
+  ): Promise<NarrationScript>;
   /**
    * One turn of a conversation in which the model may call the given tools (function calling). Only
    * providers backed by a model have it; without it, the caller decides which tools to run itself.

@@ -22,13 +22,21 @@ import { synthesizeMusicBed } from '../../media/music-bed';
 import type { RenderPlan, Shot } from '../../media/render-plan';
 import { createOutputFolder, createTempWorkspace, type TempWorkspace } from '../../media/temp-workspace';
 import { extractFrame, renderVideo } from '../../media/video-renderer';
-import { createSilence, decodeWav, encodeWav, type PcmAudio } from '../../media/wav';
+import { createSilence, decodeWav, encodeWav, pcmDuration, type PcmAudio } from '../../media/wav';
 import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type { SpeechProvider } from '../speech/speech-provider';
 import { CATEGORY_LOOKS } from './category-looks';
 import { paletteFromColor, shiftPalette } from './palette';
-import { planImageVideo, planTextVideo, promptPhrases, type StoryPlan } from './scene-planner';
+import type { TextProvider } from '../text/text-provider';
+import { voicedSpan } from '../../media/word-timing';
+import {
+  placeNarration,
+  planImageVideo,
+  planTextVideo,
+  promptPhrases,
+  type StoryPlan,
+} from './scene-planner';
 import { materializeShots } from './story-materializer';
 import type {
   CandidatesRequest,
@@ -56,6 +64,8 @@ export interface LocalVideoOptions {
   encoder?: Partial<EncoderSettings>;
   /** Benchmark: record ffmpeg's peak memory and CPU time on the results. */
   trackResources?: boolean;
+  /** Writes text videos' narration (the text provider); default: the offline writer. */
+  narrationWriter?: Pick<TextProvider, 'writeNarration'>;
 }
 
 /** A rendered video with the benchmark's extra facts (the ffmpeg run's time, memory and CPU). */
@@ -247,29 +257,29 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     }
   }
 
-  /** Narration lines of a plan, spoken one by one, with where each starts. */
+  /**
+   * The plan's narration lines spoken one by one; the captions are re-timed to the speech (each
+   * line's voiced span, its words spread by syllables) and each line is placed where it starts.
+   */
   async function narrate(
     plan: StoryPlan,
     voiceId: string,
     signal?: AbortSignal,
-  ): Promise<[PcmAudio, number][]> {
-    let startFrame = 0;
-    const lines: { text: string; at: number }[] = [];
-    for (const scene of plan.scenes) {
-      if (scene.narration)
-        lines.push({ text: scene.narration, at: (startFrame + scene.transitionIn.frames) / plan.fps + 0.3 });
-      startFrame += scene.frames;
-    }
-    const spoken = await options.speech.synthesizeLines(
-      { lines: lines.map((line) => line.text), voiceId },
-      { signal },
+  ): Promise<{ plan: StoryPlan; lines: [PcmAudio, number][] }> {
+    if (plan.narrationLines.length === 0) return { plan, lines: [] };
+    const spoken = await options.speech.synthesizeLines({ lines: plan.narrationLines, voiceId }, { signal });
+    const audio = await Promise.all(
+      spoken.map((speech) => speechToPcm(tools, speech.audio, speech.contentType, workDir, signal)),
     );
-    return Promise.all(
-      spoken.map(async (speech, index): Promise<[PcmAudio, number]> => [
-        await speechToPcm(tools, speech.audio, speech.contentType, workDir, signal),
-        lines[index]?.at ?? 0,
-      ]),
-    );
+    const timing = audio.map((pcm) => {
+      const span = voicedSpan(pcm);
+      return { seconds: pcmDuration(pcm), voicedStart: span.start, voicedEnd: span.end };
+    });
+    const placed = placeNarration(plan, timing);
+    return {
+      plan: placed.plan,
+      lines: placed.starts.map((at, index): [PcmAudio, number] => [audio[index] as PcmAudio, at]),
+    };
   }
 
   async function renderStory(
@@ -283,14 +293,18 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
   ): Promise<LocalRenderedVideo> {
     const size = frameSize(request.aspect, request.quality);
     return withWorkspace(async (workspace) => {
-      const drawing = Promise.resolve(images).then((vetted) => {
+      // The captions wait for the speech's timing; the stills and music do not.
+      const speaking = voice.narratorId
+        ? narrate(plan, voice.narratorId, task.signal)
+        : Promise.resolve({ plan, lines: [] as [PcmAudio, number][] });
+      const drawing = Promise.all([Promise.resolve(images), speaking]).then(([vetted, spoken]) => {
         report('scene_generation', 0);
-        return materializeShots(plan, { ...size, workspace, fonts: options.fonts, images: vetted });
+        return materializeShots(spoken.plan, { ...size, workspace, fonts: options.fonts, images: vetted });
       });
-      const speaking = voice.narratorId ? narrate(plan, voice.narratorId, task.signal) : Promise.resolve([]);
+      speaking.catch(() => undefined);
       // sharp decodes and draws, espeak speaks, on other threads meanwhile: synthesise the music here.
       const music = musicBed(plan, plan.totalFrames / plan.fps);
-      const [shots, lines, sample] = await Promise.all([drawing, speaking, voice.sample]);
+      const [shots, { lines }, sample] = await Promise.all([drawing, speaking, voice.sample]);
       report('scene_generation', 1);
       const audio = soundtrack(music, plan.totalFrames / plan.fps, sample, lines);
       return render(plan, size, shots, audio, workspace, { seed: request.seed, ...extra }, task, report);
@@ -310,12 +324,22 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       checkCommon(request.durationSeconds, request.fps);
       const report = trackerFor(task);
       report('file_processing', 1);
+      const script = await (options.narrationWriter?.writeNarration
+        ? options.narrationWriter
+            .writeNarration(
+              { prompt: request.prompt, durationSeconds: request.durationSeconds, seed: request.seed },
+              { signal: task.signal },
+            )
+            .then((written) => written.sentences)
+            .catch(() => undefined)
+        : undefined);
       const plan = planTextVideo({
         prompt: request.prompt,
         durationSeconds: request.durationSeconds,
         fps: request.fps,
         seed: request.seed,
         narration: true,
+        ...(script ? { script } : {}),
       });
       const fps = request.fps;
       return renderStory(

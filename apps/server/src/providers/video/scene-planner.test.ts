@@ -70,7 +70,7 @@ describe('scene planner', () => {
     expect(motifs(plans[5])).toContain('network');
   });
 
-  it('puts the prompt on screen as captions, and speaks it', () => {
+  it('captions the narration written from the prompt, phrase by phrase, inside the scenes', () => {
     const plan = planTextVideo({
       prompt: EXAMPLES.nature,
       durationSeconds: 15,
@@ -78,12 +78,15 @@ describe('scene planner', () => {
       seed: 9,
       narration: true,
     });
-    expect(plan.scenes[0]?.captions[0]?.text).toBe('Misty forest at sunrise');
-    expect(plan.scenes[0]?.narration).toBe('misty forest at sunrise');
+    // The narration is written (the writer's opening names the time and place), not the prompt read.
+    expect(plan.narrationLines[0]).toBe('At dawn,');
+    expect(plan.scenes[0]?.captions[0]?.text).toBe('At dawn,');
     for (const scene of plan.scenes) {
-      const [caption] = scene.captions;
-      expect(caption?.startFrame).toBeGreaterThanOrEqual(scene.transitionIn.frames);
-      expect(caption?.endFrame).toBeLessThanOrEqual(scene.frames);
+      for (const caption of scene.captions) {
+        expect(caption.startFrame).toBeGreaterThanOrEqual(0);
+        expect(caption.endFrame).toBeLessThanOrEqual(scene.frames);
+        expect(caption.text.split(' ').length).toBeLessThanOrEqual(6);
+      }
     }
     expect(
       promptPhrases('Create a video of a cat, with a hat. Then a dog!').map((phrase) => phrase.caption),
@@ -162,7 +165,8 @@ describe('scene planner', () => {
     expect(noise.scenes.every((scene) => (scene.captions[0]?.text.length ?? 0) < 40)).toBe(true);
     const empty = planTextVideo({ prompt: '🔥🔥🔥', durationSeconds: 15, fps: 24, seed: 1, narration: true });
     expect(empty.scenes).toHaveLength(4);
-    expect(empty.scenes.every((scene) => scene.captions[0]?.text)).toBe(true);
+    expect(empty.narrationLines.length).toBeGreaterThan(0);
+    expect(empty.scenes.some((scene) => scene.captions[0]?.text)).toBe(true);
   });
 
   it('plans the same video for the same seed and another for another seed', () => {

@@ -4,15 +4,14 @@ import type { MusicMood } from '../../media/music-bed';
 import type { Motion, MotionKind, Transition, TransitionKind } from '../../media/render-plan';
 import { createRandom, hashText, type Random } from '../../media/seeded-random';
 import { classifyPrompt, PROMPT_CATEGORIES, promptWords, type PromptCategory } from '../prompt-categories';
-import {
-  CATEGORY_LOOKS,
-  COLOR_WORDS,
-  MOTIF_WORDS,
-  type CaptionStyle,
-  type CategoryLook,
-} from './category-looks';
+import { CATEGORY_LOOKS, COLOR_WORDS, type CaptionStyle, type CategoryLook } from './category-looks';
 import { paletteFromColor, shiftPalette, type Palette } from './palette';
+import { writeNarration } from '../text/narration-writer';
+import { readPrompt, type CameraMove, type PromptReading, type Setting } from '../prompt-reading';
+import { estimatedLineSeconds, wordTimes, type WordTime } from '../../media/word-timing';
+import type { IllustrationTint } from './illustrations';
 import type { Motif, SpriteKind } from './scene-art';
+import { HORIZON, type Scenery, type StillFigure } from './scenery-art';
 
 /** What a scene shows: generated art, or one of the caller's (vetted) images. */
 export type SceneSource =
@@ -39,6 +38,8 @@ export interface PlannedCaption {
   text: string;
   startFrame: number;
   endFrame: number;
+  /** When each word is said (shot-local frames): the card highlights it. None for silent captions. */
+  words?: { startFrame: number; endFrame: number }[];
 }
 
 export interface PlannedScene {
@@ -53,6 +54,10 @@ export interface PlannedScene {
   sprites: PlannedSprite[];
   /** Seed of the scene's art, so each scene draws differently but reproducibly. */
   artSeed: number;
+  /** Illustrated scenes (text videos): the setting and the subjects drawn in it and moving over it. */
+  scenery?: Scenery;
+  figures?: StillFigure[];
+  moving?: MovingSubject[];
 }
 
 export interface StoryPlan {
@@ -65,6 +70,12 @@ export interface StoryPlan {
   narrator: string;
   totalFrames: number;
   fps: number;
+  /** What the prompt asked for (text videos). */
+  reading?: PromptReading;
+  /** Caption phrases of the narration, each spoken as one line (text videos). */
+  narrationLines: string[];
+  /** Whether the narration lines are spoken (else they are only captions). */
+  spoken?: boolean;
 }
 
 /** Scenes of a text video: 3 to 6, about one per 3.75 s (15 s: 4, 30 s and 60 s: 6). */
@@ -340,23 +351,6 @@ function motionFor(kind: MotionKind, strength: number, random: Random): Motion {
   return { kind, strength, focusX: random.range(0.3, 0.7), focusY: random.range(0.3, 0.6) };
 }
 
-/** The prompt's camera words win over the look's default moves. */
-function motionWords(words: readonly string[]): { kind?: MotionKind; speed: number } {
-  const has = (...list: string[]) => list.some((word) => words.includes(word));
-  const speed = has('slow', 'calm', 'gentle', 'serene')
-    ? 0.6
-    : has('fast', 'dynamic', 'energetic', 'quick')
-      ? 1.5
-      : 1;
-  if (has('close-up', 'closeup', 'macro', 'detail', 'zoom', 'dolly', 'push-in'))
-    return { kind: 'zoom-in', speed };
-  if (has('aerial', 'drone', 'flyover', 'panorama', 'panoramic', 'pan', 'panning', 'tracking', 'orbit'))
-    return { kind: 'pan-right', speed };
-  if (has('pull-back')) return { kind: 'zoom-out', speed };
-  if (has('reveal', 'wide')) return { kind: 'zoom-out', speed };
-  return { speed };
-}
-
 function transitionFor(kind: TransitionKind, seconds: number, fps: number, maxFrames: number): Transition {
   if (kind === 'cut') return { kind, frames: 0 };
   return { kind, frames: Math.max(2, Math.min(Math.round(seconds * fps), maxFrames)) };
@@ -419,22 +413,15 @@ function captionWindow(
   return { startFrame: Math.max(0, start), endFrame: Math.min(frames, end) };
 }
 
-/** Words a narrator can say in `seconds` at about 2.6 words per second, keeping whole words. */
-function fitNarration(text: string, seconds: number): string | null {
-  if (UNSUPPORTED_SCRIPT.test(text)) return null;
-  const budget = Math.floor(Math.max(0, seconds - 0.9) * 2.6);
-  const words = text.split(' ').filter(Boolean);
-  if (budget < 1 || words.length === 0) return null;
-  return words.slice(0, budget).join(' ');
-}
-
 export interface TextPlanRequest {
   prompt: string;
   durationSeconds: number;
   fps: number;
   seed: number;
-  /** Speak the captions (text videos); studio candidates leave the voice to a later step. */
+  /** Speak a narration (text videos); studio candidates leave the voice to a later step. */
   narration: boolean;
+  /** The narration's sentences as the text provider wrote them; default: the offline writer's. */
+  script?: readonly string[];
   /** Forces a palette variant (candidates) or a palette (a style reference's colours). */
   paletteVariant?: number;
   palette?: Palette;
@@ -442,9 +429,276 @@ export interface TextPlanRequest {
   imageCount?: number;
 }
 
+/** A subject moving on its own over the still (its own path, not the camera's). */
+export interface MovingSubject {
+  icon: string;
+  tint: IllustrationTint | null;
+  flip: boolean;
+  /** Size as a fraction of the frame's short side. */
+  size: number;
+  fromX: number;
+  fromY: number;
+  toX: number;
+  toY: number;
+  arc: number;
+  /** Up-and-down as a fraction of the short side, and its period. */
+  bob: number;
+  bobPeriodSeconds: number;
+  easing: 'linear' | 'in';
+}
+
+/** Most words a caption phrase holds: whole phrases, read at a glance. */
+const CAPTION_PHRASE_WORDS = 6;
+
 /**
- * Plans a video from a prompt: the category picks the look, the words pick colours, motifs, camera
- * moves and captions, the seed picks among what is left. Pure: same input, same plan.
+ * Splits narration sentences into caption phrases: at punctuation, else before a preposition or
+ * conjunction near the middle, each at most six words; a phrase never ends on "a" or "the".
+ */
+export function captionPhrases(sentences: readonly string[]): string[] {
+  const phrases: string[] = [];
+  const split = (words: string[]) => {
+    if (words.length <= CAPTION_PHRASE_WORDS) {
+      if (words.length > 0) phrases.push(words.join(' '));
+      return;
+    }
+    let cut = -1;
+    let best = Infinity;
+    for (let i = 2; i <= words.length - 2; i += 1) {
+      const breaks = /[,;:]$/.test(words[i - 1] ?? '')
+        ? 0
+        : PART_OPENERS.has(bare(words[i] ?? '')) ||
+            ['and', 'as', 'while', 'with', 'then', 'but'].includes(bare(words[i] ?? ''))
+          ? 1
+          : 3;
+      if (DANGLING.has(bare(words[i - 1] ?? ''))) continue;
+      const score = breaks * 2 + Math.abs(i - words.length / 2) / 2;
+      if (score < best) [cut, best] = [i, score];
+    }
+    if (cut < 0) cut = Math.ceil(words.length / 2);
+    split(words.slice(0, cut));
+    split(words.slice(cut));
+  };
+  for (const sentence of sentences) {
+    if (UNSUPPORTED_SCRIPT.test(sentence)) continue;
+    const words = sentence.split(/\s+/).filter((word) => word && word.length <= MAX_WORD_CHARS);
+    split(words);
+  }
+  return phrases;
+}
+
+/** How one narration line was said: its length and where the voice is in it (seconds). */
+export interface SpokenLine {
+  seconds: number;
+  voicedStart: number;
+  voicedEnd: number;
+}
+
+/**
+ * Lays the narration lines one after another (a short pause between phrases, a longer one after a
+ * sentence), drops the lines that would run past the end, and gives every scene the captions that
+ * fall in it, with each word's frames (shot-local). Answers the plan and where each kept line starts.
+ */
+export function placeNarration(
+  plan: StoryPlan,
+  spoken: readonly SpokenLine[],
+): { plan: StoryPlan; starts: number[] } {
+  const fps = plan.fps;
+  const end = plan.totalFrames / fps - 0.35;
+  let at = Math.min(0.45, end / 6);
+  const timed: { text: string; words: WordTime[]; start: number; end: number }[] = [];
+  const starts: number[] = [];
+  for (const [index, line] of plan.narrationLines.entries()) {
+    const speech = spoken[index];
+    if (!speech) break;
+    if (at + speech.voicedEnd > end) break;
+    const words = wordTimes(line, { start: speech.voicedStart, end: speech.voicedEnd }).map((word) => ({
+      start: at + word.start,
+      end: at + word.end,
+    }));
+    starts.push(at);
+    timed.push({ text: line, words, start: at + speech.voicedStart, end: at + speech.voicedEnd });
+    at += speech.seconds + (/[.!?]$/.test(line) ? 0.28 : 0.08);
+  }
+  let sceneStart = 0;
+  const scenes = plan.scenes.map((scene) => {
+    const from = sceneStart;
+    sceneStart += scene.frames;
+    const captions: PlannedCaption[] = [];
+    timed.forEach((line, index) => {
+      const next = timed[index + 1];
+      // A caption stays until the next one starts (or a little after its last word).
+      const holdUntil = Math.min(next ? next.start : line.end + 0.6, line.end + 0.6);
+      const startFrame = Math.round(line.start * fps) - from;
+      const endFrame = Math.round(holdUntil * fps) - from;
+      if (endFrame <= 0 || startFrame >= scene.frames) return;
+      captions.push({
+        text: line.text,
+        startFrame: Math.max(0, startFrame),
+        endFrame: Math.min(scene.frames, endFrame),
+        words: line.words.map((word, wordIndex) => ({
+          startFrame: Math.round(word.start * fps) - from,
+          endFrame:
+            wordIndex === line.words.length - 1
+              ? Math.round(holdUntil * fps) - from
+              : Math.round((line.words[wordIndex + 1]?.start ?? word.end) * fps) - from,
+        })),
+      });
+    });
+    return { ...scene, captions };
+  });
+  return { plan: { ...plan, scenes }, starts };
+}
+
+/** The spoken lines' timing when nothing is synthesised: estimated from their syllables. */
+export function estimatedSpeech(lines: readonly string[]): SpokenLine[] {
+  return lines.map((line) => {
+    const seconds = estimatedLineSeconds(line);
+    return { seconds, voicedStart: 0.05, voicedEnd: seconds - 0.1 };
+  });
+}
+
+/** Where a subject of `size` (fraction of the short side) stands: its centre's height in the frame. */
+function groundY(setting: Setting, size: number, width: number, height: number): number {
+  if (['space', 'sky', 'underwater', 'abstract'].includes(setting)) return 0.5;
+  const horizon = HORIZON[setting];
+  const half = (size * Math.min(width, height)) / height / 2;
+  const floor = horizon + (1 - horizon) * 0.45;
+  return Math.min(0.86 - half, Math.max(0.3, floor - half));
+}
+
+/** A representative frame shape for placing subjects before the size is known (16:9). */
+const PLAN_FRAME = { width: 16, height: 9 };
+
+/**
+ * Scenes of a prompt's subjects in their setting: the first shows the subject as the hero, the next
+ * ones its action (runs cross the frame, flies arc, floats bob, falls drop), the wider setting and
+ * close-ups, taking turns when there are several subjects. Pure.
+ */
+function illustratedScenes(
+  reading: PromptReading,
+  count: number,
+  random: Random,
+): { still: StillFigure[]; moving: MovingSubject[]; wide: boolean }[] {
+  const { width, height } = PLAN_FRAME;
+  const subjects = reading.subjects;
+  const kind = reading.action?.kind ?? 'hero';
+  const movesOnItsOwn = ['cross', 'arc', 'bob', 'drop'].includes(kind);
+  return Array.from({ length: count }, (_, index) => {
+    const role = index === 0 ? 'hero' : ['action', 'wide', 'close', 'action', 'second'][(index - 1) % 5];
+    const subject =
+      role === 'second' || (role === 'wide' && subjects.length > 1)
+        ? (subjects[1] ?? subjects[0])
+        : subjects[0];
+    if (!subject) return { still: [], moving: [], wide: true };
+    const size = role === 'close' ? 0.6 : role === 'wide' ? 0.3 : 0.44;
+    const y = groundY(reading.setting, size, width, height);
+    const copies = subject.plural ? 3 : 1;
+    const others = subjects.filter((other) => other !== subject).slice(0, 1);
+    const companions: StillFigure[] = others.map((other) => ({
+      icon: other.icon,
+      tint: other.tint,
+      x: random.pick([0.2, 0.8]),
+      y: groundY(reading.setting, size * 0.6, width, height),
+      size: size * 0.6,
+      shadow: !['space', 'sky', 'underwater'].includes(reading.setting),
+    }));
+    const shadow = !['space', 'sky', 'underwater', 'abstract'].includes(reading.setting);
+    if (movesOnItsOwn && (role === 'action' || role === 'hero' || role === 'second')) {
+      const moving: MovingSubject[] = Array.from({ length: copies }, (_, copy) => {
+        const lag = copy * 0.16;
+        const scale = copy === 0 ? 1 : 0.78;
+        const base = {
+          icon: subject.icon,
+          tint: subject.tint,
+          flip: false,
+          size: size * scale,
+          arc: 0,
+          bob: 0,
+          bobPeriodSeconds: 1,
+          easing: 'linear' as const,
+        };
+        const copyY = y + copy * 0.04;
+        switch (kind) {
+          case 'cross':
+            // Emoji animals and people face left: they travel right to left.
+            return {
+              ...base,
+              fromX: 0.86 + lag,
+              toX: 0.2 + lag,
+              fromY: copyY,
+              toY: copyY,
+              bob: 0.012,
+              bobPeriodSeconds: 0.45,
+            };
+          case 'arc':
+            return {
+              ...base,
+              fromX: 0.85 + lag,
+              toX: 0.15 + lag,
+              fromY: 0.62 - copy * 0.08,
+              toY: 0.5 - copy * 0.08,
+              arc: 0.22,
+            };
+          case 'bob':
+            return {
+              ...base,
+              fromX: 0.62 + lag - copy * 0.35,
+              toX: 0.42 + lag - copy * 0.35,
+              fromY: 0.5 + copy * 0.08,
+              toY: 0.46 + copy * 0.08,
+              bob: 0.025,
+              bobPeriodSeconds: 2.6,
+            };
+          default:
+            return {
+              ...base,
+              fromX: 0.5 + (copy - (copies - 1) / 2) * 0.24,
+              toX: 0.5 + (copy - (copies - 1) / 2) * 0.24,
+              fromY: -0.2 - lag,
+              toY: y,
+              easing: 'in',
+            };
+        }
+      });
+      return { still: companions, moving, wide: false };
+    }
+    const x = role === 'wide' ? random.pick([0.35, 0.65]) : 0.5;
+    const still: StillFigure[] = Array.from({ length: copies }, (_, copy) => ({
+      icon: subject.icon,
+      tint: subject.tint,
+      x: x + (copy - (copies - 1) / 2) * size * 0.62,
+      y: y + (copy === 1 ? 0 : copies > 1 ? 0.02 : 0),
+      size: copy === 1 || copies === 1 ? size : size * 0.8,
+      shadow,
+    }));
+    return { still: [...companions, ...still], moving: [], wide: role === 'wide' };
+  });
+}
+
+/** Camera moves of the prompt's words, as the renderer's motions. */
+function cameraMotion(move: CameraMove | undefined): MotionKind | undefined {
+  switch (move) {
+    case 'push-in':
+    case 'close-up':
+      return 'zoom-in';
+    case 'pull-back':
+    case 'wide':
+      return 'zoom-out';
+    case 'pan':
+      return 'pan-left';
+    case 'orbit':
+      return 'drift';
+    case 'aerial':
+      return 'pan-down';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Plans a video from a prompt: the prompt is read for its subjects, action, setting, time, weather and
+ * camera; scenes show the subjects in the setting (the category still picks music, transitions and
+ * particles); the narration is split into caption phrases. Pure: same input, same plan.
  */
 export function planTextVideo(request: TextPlanRequest): StoryPlan {
   const { prompt, fps } = request;
@@ -452,32 +706,35 @@ export function planTextVideo(request: TextPlanRequest): StoryPlan {
   const words = promptWords(prompt);
   const match = classifyPrompt(prompt, random.fork('fallback').pick(PROMPT_CATEGORIES));
   const look = CATEGORY_LOOKS[match.category];
+  const reading = readPrompt(prompt);
   const totalFrames = frameCount(request.durationSeconds, fps);
   const imageCount = request.imageCount ?? 0;
   const count = Math.max(sceneCountFor(request.durationSeconds), Math.min(6, imageCount));
-  const phrases = phrasesForScenes(prompt, count, match.category, random.fork('phrases'));
   const basePalette =
     request.palette ?? paletteFor(words, look, random.fork('palette'), request.paletteVariant);
   const framesPerScene = splitFrames(totalFrames, count);
   const shortest = Math.min(...framesPerScene);
-  const camera = motionWords(words);
-  const motionOffset = random.int(0, look.motions.length - 1);
+  const cameraKind = cameraMotion(reading.camera[0]);
+  const speed = reading.pace;
   const motifOffset = random.int(0, look.motifSets.length - 1);
   const transitions = random.fork('transitions');
+  const layouts = illustratedScenes(reading, count, random.fork('layouts'));
+  const scenery: Scenery = {
+    setting: reading.setting,
+    time: reading.time,
+    weather: reading.weather,
+    surface: reading.surface,
+  };
+  const sentences =
+    request.script && request.script.length > 0
+      ? [...request.script]
+      : writeNarration(prompt, request.durationSeconds, request.seed).sentences;
+  const narrationLines = captionPhrases(sentences);
 
-  const scenes = phrases.map((phrase, index): PlannedScene => {
+  const scenes = layouts.map((layout, index): PlannedScene => {
     const frames = framesPerScene[index] ?? shortest;
     const sceneRandom = random.fork(`scene${index}`);
-    const phraseWords = promptWords(phrase.spoken);
-    const asked = [
-      ...new Set(phraseWords.map((word) => MOTIF_WORDS[word]).filter((motif) => motif !== undefined)),
-    ];
-    const motifs =
-      asked.length > 0
-        ? asked.slice(0, 2)
-        : (look.motifSets[(motifOffset + index) % look.motifSets.length] ?? []);
-    // The studio's subject is the point of the video: it stands in every scene, taking turns when
-    // there are several, placed differently by each candidate's seed.
+    const motifs = look.motifSets[(motifOffset + index) % look.motifSets.length] ?? [];
     const source: SceneSource =
       imageCount > 0
         ? {
@@ -488,10 +745,20 @@ export function planTextVideo(request: TextPlanRequest): StoryPlan {
           }
         : { kind: 'art', motifs };
     const palette = index === 0 ? basePalette : shiftPalette(basePalette, sceneRandom.range(-10, 10));
-    const kind =
-      index === 0 && camera.kind
-        ? camera.kind
-        : (look.motions[(motionOffset + index) % look.motions.length] ?? 'zoom-in');
+    const hasMoving = layout.moving.length > 0;
+    const heroGrow = reading.action?.kind === 'grow' || reading.action?.kind === 'spin';
+    const kind: MotionKind =
+      (index === 0 || reading.camera.length > 0) && cameraKind
+        ? cameraKind
+        : heroGrow && index % 2 === 0
+          ? reading.action?.kind === 'spin'
+            ? 'drift'
+            : 'zoom-in'
+          : hasMoving
+            ? sceneRandom.pick(['pan-left', 'zoom-out'] as const)
+            : layout.wide
+              ? sceneRandom.pick(['pan-right', 'pan-left'] as const)
+              : sceneRandom.pick(['zoom-in', 'zoom-in', 'drift'] as const);
     const incoming =
       index === 0
         ? { kind: 'cut' as const, frames: 0 }
@@ -501,25 +768,28 @@ export function planTextVideo(request: TextPlanRequest): StoryPlan {
             fps,
             Math.floor(shortest * 0.3),
           );
+    const strength = Math.min(0.3, Math.max(0.08, look.motionStrength)) * speed * (heroGrow ? 2 : 1);
     return {
       source,
       palette,
       frames,
-      motion: motionFor(kind, look.motionStrength * camera.speed, sceneRandom),
+      // The subject stands a little below the middle: zooms centre on it.
+      motion: { kind, strength, focusX: 0.5, focusY: 0.55 },
       transitionIn: incoming,
-      captions: [
-        {
-          text: look.caption.uppercase ? phrase.caption.toUpperCase() : phrase.caption,
-          ...captionWindow(frames, incoming.frames, fps),
-        },
-      ],
-      narration: request.narration ? fitNarration(phrase.spoken, frames / fps) : null,
-      sprites: source.kind === 'art' ? spritesFor(look, palette, sceneRandom.fork('sprites')) : [],
+      captions: [],
+      narration: null,
+      sprites:
+        source.kind === 'art' && reading.setting === 'abstract'
+          ? spritesFor(look, palette, sceneRandom.fork('sprites'))
+          : [],
       artSeed: sceneRandom.int(0, 2 ** 31 - 1),
+      scenery,
+      figures: imageCount > 0 ? [] : layout.still,
+      moving: imageCount > 0 ? [] : layout.moving,
     };
   });
 
-  return {
+  const plan: StoryPlan = {
     category: match.category,
     confidence: match.confidence,
     scenes,
@@ -529,7 +799,12 @@ export function planTextVideo(request: TextPlanRequest): StoryPlan {
     narrator: look.narrator,
     totalFrames,
     fps,
+    reading,
+    narrationLines,
+    spoken: request.narration,
   };
+  // Captions timed as a narrator would say them; the provider re-times them from the real speech.
+  return placeNarration(plan, estimatedSpeech(narrationLines)).plan;
 }
 
 export interface ImagePlanRequest {
@@ -698,5 +973,6 @@ export function planImageVideo(request: ImagePlanRequest): StoryPlan {
     narrator: CATEGORY_LOOKS[match.category].narrator,
     totalFrames,
     fps,
+    narrationLines: [],
   };
 }

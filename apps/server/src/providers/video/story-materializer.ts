@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { fitCaption, typewriterSteps } from '../../media/captions';
 import type { CaptionFonts } from '../../media/font-files';
 import { composeStill, placeSubject, type VettedImage } from '../../media/image-intake';
-import type { CaptionLine, Shot, Sprite } from '../../media/render-plan';
+import type { Shot, Sprite } from '../../media/render-plan';
 import { createRandom } from '../../media/seeded-random';
 import type { TempWorkspace } from '../../media/temp-workspace';
-import type { CaptionFont, CaptionStyle } from './category-looks';
+import { renderCaptionCard, type CaptionCard } from '../../media/caption-cards';
+import type { TimedOverlay } from '../../media/render-plan';
 import { sceneSvg, spriteSvg } from './scene-art';
+import { movingFigureSvg, scenerySvg, weatherLayerSvg } from './scenery-art';
 import { UNSUPPORTED_SCRIPT, type PlannedScene, type StoryPlan } from './scene-planner';
 
 export interface MaterializeContext {
@@ -20,85 +21,6 @@ export interface MaterializeContext {
   images: readonly VettedImage[];
 }
 
-const FONT_FILES: Record<CaptionFont, keyof CaptionFonts> = {
-  'sans-bold': 'sansBold',
-  sans: 'sans',
-  'serif-bold': 'serifBold',
-  'mono-bold': 'monoBold',
-};
-
-/** Text over a bright part of the picture turns dark, so captions stay readable on any still. */
-const BRIGHT_BACKGROUND = 0.62;
-
-/** Mean luminance (0..1) of the horizontal band of a still where the captions sit. */
-async function bandLuminance(stillPath: string, top: number, bottom: number): Promise<number> {
-  const image = sharp(stillPath);
-  const { width = 1, height = 1 } = await image.metadata();
-  const y = Math.max(0, Math.min(height - 2, Math.round(top * height)));
-  const band = Math.max(1, Math.min(height - y, Math.round((bottom - top) * height)));
-  const stats = await image.extract({ left: 0, top: y, width, height: band }).removeAlpha().stats();
-  const [r, g, b] = stats.channels.map((channel) => channel.mean / 255);
-  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-}
-
-/** Caption lines of one scene: wrapped, stacked, each with its text file(s). */
-async function captionLines(
-  scene: PlannedScene,
-  sceneIndex: number,
-  baseStyle: CaptionStyle,
-  context: MaterializeContext,
-  stillPath: string,
-): Promise<CaptionLine[]> {
-  const { width, height, fonts, workspace } = context;
-  if (!fonts || scene.captions.length === 0) return [];
-  let style = baseStyle;
-  if (
-    !style.boxColor &&
-    (await bandLuminance(stillPath, style.y - 0.02, style.y + 0.16)) > BRIGHT_BACKGROUND
-  ) {
-    style = { ...style, color: '#15151f', borderColor: 'white@0.45' };
-  }
-  const shortSide = Math.min(width, height);
-  const styleFontSize = Math.max(14, Math.round(style.size * shortSide));
-  const maxWidth = width * (style.align === 'center' ? 0.86 : 0.8);
-  const lines: CaptionLine[] = [];
-  for (const [captionIndex, caption] of scene.captions.entries()) {
-    if (UNSUPPORTED_SCRIPT.test(caption.text)) continue;
-    // A long caption is set a little smaller rather than cut.
-    const { lines: wrapped, fontSize } = fitCaption(caption.text, styleFontSize, maxWidth, 2);
-    const lineHeight = (fontSize * 1.3) / height;
-    // Keep the block inside the lower safe area.
-    const top = Math.min(style.y, 0.92 - wrapped.length * lineHeight);
-    for (const [lineIndex, text] of wrapped.entries()) {
-      const steps = style.animation === 'typewriter' ? typewriterSteps(text) : [text];
-      const textFiles: string[] = [];
-      for (const [stepIndex, step] of steps.entries()) {
-        const file = workspace.file(`caption-${sceneIndex}-${captionIndex}-${lineIndex}-${stepIndex}.txt`);
-        await fs.writeFile(file, step, 'utf8');
-        textFiles.push(file);
-      }
-      // Second lines follow a moment later, which reads as one kinetic caption.
-      const delay = lineIndex * Math.min(6, Math.round(0.06 * (caption.endFrame - caption.startFrame)));
-      lines.push({
-        textFiles,
-        fontFile: fonts[FONT_FILES[style.font]],
-        fontSize,
-        color: style.color,
-        borderColor: style.borderColor,
-        borderWidth: Math.max(0, Math.round((style.borderWidth * shortSide) / 720)),
-        ...(style.boxColor ? { boxColor: style.boxColor, boxPadding: Math.round(fontSize * 0.35) } : {}),
-        align: style.align,
-        marginX: 0.08,
-        y: top + lineIndex * lineHeight,
-        startFrame: Math.min(caption.endFrame - 1, caption.startFrame + delay),
-        endFrame: caption.endFrame,
-        animation: style.animation,
-      });
-    }
-  }
-  return lines;
-}
-
 /**
  * Turns a story plan into the render plan's shots: draws the art (SVG through sharp), frames the
  * images, writes the caption files and the sprite images into the workspace.
@@ -107,6 +29,87 @@ export async function materializeShots(plan: StoryPlan, context: MaterializeCont
   const { width, height, workspace } = context;
   const shortSide = Math.min(width, height);
   const spriteFiles = new Map<string, Promise<string>>();
+  const cards = new Map<string, Promise<CaptionCard & { file: string }>>();
+  const weatherFiles = new Map<string, Promise<string>>();
+
+  /** A caption card PNG, drawn once per phrase and highlighted word. */
+  const cardFile = (text: string, highlight: number | null) => {
+    const key = `${highlight ?? '-'}|${text}`;
+    let card = cards.get(key);
+    const fonts = context.fonts;
+    if (!card && fonts) {
+      const target = workspace.file(`card-${cards.size}.png`);
+      card = renderCaptionCard({
+        text,
+        highlight,
+        frameWidth: width,
+        frameHeight: height,
+        fontFile: fonts.sansBold,
+      }).then(async (drawn) => {
+        await fs.writeFile(target, drawn.png);
+        return { ...drawn, file: target };
+      });
+      cards.set(key, card);
+    }
+    return card;
+  };
+
+  /** The caption cards of a scene: one per word said, swapped as the words are spoken. */
+  const captionOverlays = async (scene: PlannedScene): Promise<TimedOverlay[]> => {
+    const overlays: TimedOverlay[] = [];
+    for (const caption of scene.captions) {
+      if (UNSUPPORTED_SCRIPT.test(caption.text) || !context.fonts) continue;
+      const words = caption.words ?? [];
+      const windows =
+        words.length > 0
+          ? words.map((word, index) => ({
+              highlight: index as number | null,
+              start: index === 0 ? caption.startFrame : word.startFrame,
+              end:
+                index === words.length - 1
+                  ? caption.endFrame
+                  : (words[index + 1]?.startFrame ?? word.endFrame),
+            }))
+          : [{ highlight: null, start: caption.startFrame, end: caption.endFrame }];
+      for (const window of windows) {
+        const start = Math.max(0, window.start);
+        const end = Math.min(scene.frames, window.end);
+        if (end <= start) continue;
+        const card = await cardFile(caption.text, window.highlight);
+        if (card)
+          overlays.push({ imagePath: card.file, x: card.x, y: card.y, startFrame: start, endFrame: end });
+      }
+    }
+    return overlays;
+  };
+
+  const weatherFile = (kind: 'snow' | 'rain', seed: number) => {
+    let file = weatherFiles.get(kind);
+    if (!file) {
+      const target = workspace.file(`weather-${kind}.png`);
+      file = sharp(Buffer.from(weatherLayerSvg(kind, width, height, createRandom(seed))))
+        .png({ compressionLevel: 1 })
+        .toFile(target)
+        .then(() => target);
+      weatherFiles.set(kind, file);
+    }
+    return file;
+  };
+
+  const movingFile = (subject: NonNullable<PlannedScene['moving']>[number]) => {
+    const pixels = Math.max(16, Math.round((subject.size * shortSide) / 4) * 4);
+    const key = `moving-${subject.icon}-${subject.tint?.color.replace('#', '') ?? 'plain'}-${subject.flip}-${pixels}`;
+    let file = spriteFiles.get(key);
+    if (!file) {
+      const target = workspace.file(`${key}.png`);
+      file = sharp(Buffer.from(movingFigureSvg(subject.icon, pixels, subject.tint, subject.flip)))
+        .png()
+        .toFile(target)
+        .then(() => target);
+      spriteFiles.set(key, file);
+    }
+    return file;
+  };
 
   const spriteFile = (
     kind: Parameters<typeof spriteSvg>[0],
@@ -131,7 +134,30 @@ export async function materializeShots(plan: StoryPlan, context: MaterializeCont
     plan.scenes.map(async (scene, index): Promise<Shot> => {
       const imagePath = workspace.file(`still-${index}.png`);
       const { source } = scene;
-      if (source.kind === 'art' || source.kind === 'subject') {
+      if (source.kind === 'art' && scene.scenery) {
+        const random = createRandom(scene.artSeed);
+        const underlay =
+          scene.scenery.setting === 'abstract'
+            ? sceneSvg({
+                width,
+                height,
+                palette: scene.palette,
+                motifs: source.motifs,
+                random: random.fork('motifs'),
+              })
+                .replace(/^<svg[^>]*>/, '')
+                .replace(/<\/svg>$/, '')
+            : undefined;
+        const svg = scenerySvg({
+          width,
+          height,
+          scenery: scene.scenery,
+          figures: scene.figures ?? [],
+          random,
+          ...(underlay ? { underlay } : {}),
+        });
+        await sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 1 }).toFile(imagePath);
+      } else if (source.kind === 'art' || source.kind === 'subject') {
         const svg = sceneSvg({
           width,
           height,
@@ -165,12 +191,48 @@ export async function materializeShots(plan: StoryPlan, context: MaterializeCont
           swayPhase: sprite.swayPhase,
         })),
       );
+      const seconds = scene.frames / plan.fps;
+      const moving: Sprite[] = await Promise.all(
+        (scene.moving ?? []).map(async (subject) => ({
+          imagePath: await movingFile(subject),
+          fromX: subject.fromX,
+          fromY: subject.fromY,
+          toX: subject.toX,
+          toY: subject.toY,
+          swayPixels: 0,
+          swayPeriodSeconds: 1,
+          swayPhase: 0,
+          arc: subject.arc,
+          bobPixels: subject.bob * shortSide,
+          bobPeriodSeconds: subject.bobPeriodSeconds,
+          easing: subject.easing,
+        })),
+      );
+      const weather = scene.scenery?.weather;
+      const falling = weather === 'snow' ? 'snow' : weather === 'rain' || weather === 'storm' ? 'rain' : null;
+      const layers: Sprite[] = falling
+        ? [
+            {
+              imagePath: await weatherFile(falling, scene.artSeed),
+              fromX: 0.5,
+              fromY: 0.5,
+              toX: 0.5,
+              toY: 0.5,
+              swayPixels: falling === 'snow' ? shortSide * 0.01 : 0,
+              swayPeriodSeconds: 3,
+              swayPhase: 0,
+              scrollPeriodSeconds: falling === 'snow' ? Math.max(seconds, 5) : 0.9,
+            },
+          ]
+        : [];
+      const overlays = await captionOverlays(scene);
       return {
         imagePath,
         frames: scene.frames,
         motion: scene.motion,
-        captions: await captionLines(scene, index, plan.captionStyle, context, imagePath),
-        sprites,
+        captions: [],
+        sprites: [...sprites, ...moving, ...layers],
+        overlays,
         transitionIn: scene.transitionIn,
       };
     }),
