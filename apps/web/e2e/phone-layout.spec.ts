@@ -25,6 +25,7 @@ const SCREENS = [
   '/text-to-video',
   '/image-to-video?tab=create',
   '/image-to-video?tab=enhance',
+  '/ppt-to-video',
   '/studio',
   '/avatars',
   '/notifications',

@@ -181,24 +181,19 @@ describe('signed-in shell and logout', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
-  it.each([
-    ['/ppt-to-video', 'Slides to Video'],
-    ['/avatars', 'Avatars'],
-    ['/chat-to-video', 'Chat to Video'],
-    ['/chat', 'Chat to Video'],
-  ])('says %s is coming soon, in the shell, with the ways that work today', async (path, title) => {
+  it('opens Slides to Video at /ppt-to-video, in the shell, with its drop zone', async () => {
     storeSignedIn();
-    fakeApi({ 'GET /auth/me': { body: testUser() } });
-    renderApp(path);
+    fakeApi({
+      'GET /auth/me': { body: testUser() },
+      'GET /ppt-to-video/capabilities': { body: { pdf: true, pptx: true, missing: [], message: null } },
+    });
+    renderApp('/ppt-to-video');
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create Video from Slides' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Choose a deck')).toBeInTheDocument();
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
-    const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Text to Video' })).toHaveAttribute(
-      'href',
-      '/text-to-video',
-    );
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 

@@ -4,7 +4,6 @@ import { LoadingScreen } from '../components/spinner';
 import { LandingPage } from '../features/landing';
 import { NotificationsPage } from '../features/notifications';
 import { paths } from '../lib/paths';
-import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundRoute } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RedirectSignedIn, RequireAuth } from './route-guards';
@@ -13,8 +12,8 @@ import { AppShell } from './shell';
 
 /**
  * The route table (spec 000 section 2.1). Public screens are shown bare; the signed-in ones sit behind
- * the guard, inside the application shell. The screens of later releases say "coming soon"; an unknown
- * path shows the not-found page, inside the shell for a signed-in user.
+ * the guard, inside the application shell. An unknown path shows the not-found page, inside the shell
+ * for a signed-in user.
  *
  * Screens are loaded with the route's `lazy`, one chunk per feature, so a visitor does not download
  * the signed-in screens. The router fetches the chunk before it leaves the current screen (the root
@@ -60,12 +59,11 @@ const signedInRoutes: RouteObject[] = [
   lazyPage(paths.paymentSuccess, async () => (await import('../features/subscriptions')).PaymentSuccessPage),
   lazyPage(paths.textToVideo, async () => (await import('../features/text-to-video')).TextToVideoPage),
   lazyPage(paths.imageToVideo, async () => (await import('./image-to-video-screen')).ImageToVideoScreen),
-  lazyPage(paths.studio, async () => (await import('../features/studio')).StudioPage),
-  // Named by the navigation before their release: they say so in place, never a 404.
-  { path: paths.pptToVideo, element: <ComingSoonPage screen="slides" /> },
-  { path: paths.avatars, element: <ComingSoonPage screen="avatars" /> },
-  { path: paths.chatToVideo, element: <ComingSoonPage screen="chat" /> },
-  { path: paths.chat, element: <ComingSoonPage screen="chat" /> },
+  lazyPage(paths.studio, async () => (await import('./studio-screen')).StudioScreen),
+  lazyPage(paths.avatars, async () => (await import('../features/avatars')).AvatarsPage),
+  lazyPage(paths.pptToVideo, async () => (await import('../features/slides-to-video')).SlidesToVideoPage),
+  lazyPage(paths.chatToVideo, async () => (await import('../features/chat')).ChatPage),
+  lazyPage(paths.chat, async () => (await import('../features/chat')).ChatPage),
 ];
 
 export const routes: RouteObject[] = [

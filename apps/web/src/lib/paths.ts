@@ -22,6 +22,8 @@ export const paths = {
   /** AI Studio; the sidebar opens it with `?reset=1` (studioFresh). */
   studio: '/studio',
   studioFresh: '/studio?reset=1',
+  /** AI Studio opened in its avatar mode (from the avatars screen). */
+  studioAvatar: '/studio?mode=avatar',
   textToVideo: '/text-to-video',
   imageToVideo: '/image-to-video',
   pptToVideo: '/ppt-to-video',

@@ -16,8 +16,11 @@ import { useActiveGeneration } from './api/get-active-generation';
 import { generationKeys } from './api/generation-keys';
 import { useCompletionEffects } from './creation-kit';
 
-/** The kinds of job a creation screen starts and follows. */
-export type CreationKind = Extract<ProjectType, 'text-to-video' | 'image-to-video'>;
+/** The kinds of job a creation screen starts and follows (an avatar's presenter video, a deck's video too). */
+export type CreationKind = Extract<
+  ProjectType,
+  'text-to-video' | 'image-to-video' | 'avatar-presenter' | 'slides'
+>;
 
 /** Where a screen's job stands, and what the screen shows for it. */
 export type GenerationPhase =

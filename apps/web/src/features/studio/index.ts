@@ -1,2 +1,2 @@
 // AI Studio (server module `studio`): the multi-step studio at /studio.
-export { StudioPage } from './studio-page';
+export { StudioPage, type StudioModeParts, type StudioModeRenderer } from './studio-page';

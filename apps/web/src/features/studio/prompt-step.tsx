@@ -17,15 +17,17 @@ import {
   type VoiceOption,
   studioMessages,
 } from '@reelcraft/contract';
-import { ImagePlus, Library, Sparkles, X } from 'lucide-react';
+import { Library, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
+import { FileButton, ReferenceList } from '../../components/reference-images';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
+import { groupVoices } from '../../lib/voices';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { uploadErrorMessage } from './api/studio-errors';
 import { useUploadReferenceImages } from './api/upload-reference-images';
@@ -240,6 +242,7 @@ export function PromptStep({
         <div className="flex flex-wrap gap-2">
           <FileButton
             label="Upload subject photos"
+            accept={SIGNED_UPLOAD_MIME_TYPES}
             multiple
             disabled={disabled || uploadingFor !== null || subjectRefs.length >= STUDIO_MAX_SUBJECT_REFS}
             busy={uploadingFor === 'subject'}
@@ -272,6 +275,7 @@ export function PromptStep({
           <div>
             <FileButton
               label="Upload style reference"
+              accept={SIGNED_UPLOAD_MIME_TYPES}
               disabled={disabled || uploadingFor !== null}
               busy={uploadingFor === 'style'}
               onChange={(event) => void addFiles(event, 'style')}
@@ -348,10 +352,14 @@ export function PromptStep({
         <label className="flex flex-col gap-2 text-sm font-medium sm:col-span-2">
           Voice
           <select disabled={disabled} {...register('voice_id')} className={fieldClasses}>
-            {voices.map((voice) => (
-              <option key={voice.id} value={voice.id}>
-                {voice.name}
-              </option>
+            {groupVoices(voices).map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.voices.map((voice) => (
+                  <option key={voice.id} value={voice.id}>
+                    {voice.name}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </label>
@@ -372,74 +380,5 @@ export function PromptStep({
         {busy ? 'Generating...' : `Generate ${STUDIO_CANDIDATE_COUNT} Candidates`}
       </button>
     </form>
-  );
-}
-
-function FileButton({
-  label,
-  multiple = false,
-  disabled,
-  busy,
-  onChange,
-}: {
-  label: string;
-  multiple?: boolean;
-  disabled: boolean;
-  busy: boolean;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
-  return (
-    <label
-      aria-disabled={disabled ? true : undefined}
-      className={`${buttonClasses({ variant: 'secondary', size: 'sm' })} cursor-pointer has-focus-visible:outline-2 has-focus-visible:outline-violet-500`}
-    >
-      {busy ? <Spinner /> : <ImagePlus aria-hidden="true" className="size-4" />}
-      {busy ? 'Uploading…' : label}
-      <input
-        type="file"
-        aria-label={label}
-        accept={SIGNED_UPLOAD_MIME_TYPES.join(',')}
-        multiple={multiple}
-        disabled={disabled}
-        onChange={onChange}
-        className="sr-only"
-      />
-    </label>
-  );
-}
-
-function ReferenceList({
-  label,
-  images,
-  disabled,
-  onRemove,
-}: {
-  label: string;
-  images: readonly ReferenceImage[];
-  disabled: boolean;
-  onRemove: (gcsUri: string) => void;
-}) {
-  if (images.length === 0) return null;
-  return (
-    <ul aria-label={label} className="flex flex-wrap gap-3">
-      {images.map((image, index) => (
-        <li
-          key={image.gcs_uri}
-          aria-label={`${label} ${index + 1}: ${image.filename}`}
-          className="relative size-24 overflow-hidden rounded-xl border border-zinc-200 dark:border-white/10"
-        >
-          <img src={image.url} alt={image.filename} className="size-full object-cover" />
-          <button
-            type="button"
-            disabled={disabled}
-            aria-label={`Remove ${image.filename}`}
-            onClick={() => onRemove(image.gcs_uri)}
-            className="absolute top-1 right-1 inline-flex size-7 items-center justify-center rounded-full bg-zinc-900/70 text-white hover:bg-zinc-900"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

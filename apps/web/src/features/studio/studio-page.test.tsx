@@ -265,13 +265,15 @@ describe('AI Studio: the whole walk', () => {
 });
 
 describe('AI Studio: entry, modes, reload and reset', () => {
-  it('offers three modes; avatar and voice come later, with Back to Options', async () => {
-    const { user } = renderStudio();
+  it('offers three modes, the avatar and voice ones with Back to Options', async () => {
+    const { user } = renderStudio({ 'GET /elevenlabs/voice-clones': { body: { voice_clones: [] } } });
     await user.click(await screen.findByRole('button', { name: /Create an Avatar/ }));
-    expect(screen.getByText(/coming in a later release/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create an Avatar' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Avatar steps' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Options' }));
     await user.click(screen.getByRole('button', { name: /Voice Clone/ }));
     expect(screen.getByRole('heading', { name: 'Voice Clone' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'New voice clone' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Options' }));
     expect(screen.getByRole('button', { name: /Create Personalized Video/ })).toBeInTheDocument();
   });

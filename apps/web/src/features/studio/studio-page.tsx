@@ -1,6 +1,7 @@
 import {
   LIPSYNC_PROGRESS_CAP_PERCENT,
   STUDIO_GENERATION_TIMEOUT_MS,
+  STUDIO_MODES,
   STUDIO_PROGRESS_MODAL_CLOSE_DELAY_MS,
   studioMessages,
   type CreateStudioJobBody,
@@ -9,7 +10,7 @@ import {
 } from '@reelcraft/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check, LayoutGrid, Replace, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
@@ -20,7 +21,7 @@ import { useApplyLipsync } from './api/apply-studio-lipsync';
 import { useCreateStudioJob } from './api/create-studio-job';
 import { useCreateVoiceover } from './api/create-studio-voiceover';
 import { useStudioJob } from './api/get-studio-job';
-import { FALLBACK_VOICES, useVoices } from './api/list-voices';
+import { FALLBACK_VOICES, useVoices } from '../../lib/voices';
 import { useSelectCandidate } from './api/select-studio-candidate';
 import {
   createJobErrorMessage,
@@ -57,15 +58,36 @@ import {
   type StudioWorkflow,
 } from './workflow-storage';
 
+/** What a mode other than video shows; `onBackToOptions` returns to the mode chooser. */
+export type StudioModeRenderer = (props: { onBackToOptions: () => void }) => ReactNode;
+
+/**
+ * The avatar and voice modes belong to the avatars and voices features, which the studio may not
+ * import (the lint boundary): the app hands them in (app/studio-screen.tsx). A mode left out says it
+ * comes later.
+ */
+export interface StudioModeParts {
+  renderAvatarMode?: StudioModeRenderer;
+  renderVoiceMode?: StudioModeRenderer;
+}
+
+type StudioMode = NonNullable<StudioWorkflow['mode']>;
+
+function isStudioMode(value: string | null): value is StudioMode {
+  return (STUDIO_MODES as readonly (string | null)[]).includes(value);
+}
+
 /**
  * /studio (spec 001 section 2). `?reset=1` forgets the workflow and comes back to the mode chooser;
- * the screen itself is mounted afresh then, so it starts from what storage holds.
+ * the screen itself is mounted afresh then, so it starts from what storage holds. `?mode=avatar` (or
+ * voice, video) opens that mode, as a link from another screen does.
  */
-export function StudioPage() {
+export function StudioPage(parts: StudioModeParts = {}) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const reset = searchParams.get('reset') === '1';
+  const requestedMode = searchParams.get('mode');
 
   useEffect(() => {
     if (!reset) return;
@@ -73,6 +95,15 @@ export function StudioPage() {
     queryClient.removeQueries({ queryKey: studioKeys.jobs });
     void navigate(paths.studio, { replace: true });
   }, [reset, navigate, queryClient]);
+
+  // The mode of the link is taken into the stored workflow, then dropped from the address, so a
+  // later "Back to Options" and a reload do not bring it back.
+  const modeToOpen = !reset && isStudioMode(requestedMode) ? requestedMode : null;
+  useEffect(() => {
+    if (modeToOpen === null) return;
+    saveWorkflow({ ...(loadWorkflow() ?? initialWorkflow()), mode: modeToOpen });
+    void navigate(paths.studio, { replace: true });
+  }, [modeToOpen, navigate]);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
@@ -82,7 +113,7 @@ export function StudioPage() {
           Beta
         </span>
       </header>
-      {reset ? null : <StudioWorkspace />}
+      {reset || modeToOpen !== null ? null : <StudioWorkspace {...parts} />}
     </div>
   );
 }
@@ -100,7 +131,7 @@ function startingWorkflow(): StudioWorkflow {
   };
 }
 
-function StudioWorkspace() {
+function StudioWorkspace({ renderAvatarMode, renderVoiceMode }: StudioModeParts) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const gate = useGenerationGate({ variant: 'studio' });
@@ -379,11 +410,12 @@ function StudioWorkspace() {
     return <ModeChooser onChoose={(mode) => setWorkflow((current) => ({ ...current, mode }))} />;
   }
   if (workflow.mode !== 'video') {
-    return (
-      <ModeComingLater
-        mode={workflow.mode}
-        onBack={() => setWorkflow((current) => ({ ...current, mode: null }))}
-      />
+    const backToOptions = () => setWorkflow((current) => ({ ...current, mode: null }));
+    const render = workflow.mode === 'avatar' ? renderAvatarMode : renderVoiceMode;
+    return render ? (
+      <>{render({ onBackToOptions: backToOptions })}</>
+    ) : (
+      <ModeComingLater mode={workflow.mode} onBack={backToOptions} />
     );
   }
 

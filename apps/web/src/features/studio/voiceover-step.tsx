@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { Spinner } from '../../components/spinner';
+import { groupVoices } from '../../lib/voices';
 
 const voiceoverFormSchema = studioVoiceoverBodySchema.extend({
   text: z.string().trim().min(1, studioMessages.narrationRequired).max(5000),
@@ -54,6 +55,7 @@ export function VoiceoverStep({
 }: VoiceoverStepProps) {
   const narrationId = useId();
   const narrationErrorId = useId();
+  const groupIdPrefix = useId();
   const form = useForm<VoiceoverFormInput, unknown, StudioVoiceoverBody>({
     resolver: zodResolver(voiceoverFormSchema),
     defaultValues: { text: '', voice_id: defaultVoiceId, ...VOICE_SETTINGS_DEFAULTS },
@@ -106,41 +108,56 @@ export function VoiceoverStep({
           {voicesFailed ? (
             <p className="text-sm text-amber-700 dark:text-amber-300">{voiceMessages.loadFailed}</p>
           ) : null}
-          <ul className="grid max-h-72 gap-2 overflow-y-auto sm:grid-cols-2">
-            {voices.map((voice) => (
-              <li
-                key={voice.id}
-                className="flex items-center gap-2 rounded-xl border border-zinc-200 px-3 py-2 has-checked:border-violet-500 has-checked:bg-violet-50 dark:border-white/10 dark:has-checked:bg-violet-500/15"
-              >
-                <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 text-sm">
-                  <input type="radio" value={voice.id} disabled={busy} {...register('voice_id')} />
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{voice.name}</span>
-                    <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                      {[voice.gender, voice.accent].filter(Boolean).join(' · ') || voice.category}
-                    </span>
-                  </span>
-                </label>
-                {voice.preview_url ? (
-                  <button
-                    type="button"
-                    aria-label={
-                      preview.playing === voice.id ? `Stop preview of ${voice.name}` : `Preview ${voice.name}`
-                    }
-                    aria-pressed={preview.playing === voice.id}
-                    onClick={() => preview.toggle(voice.id, voice.preview_url ?? '')}
-                    className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-white/10"
-                  >
-                    {preview.playing === voice.id ? (
-                      <Pause aria-hidden="true" className="size-4" />
-                    ) : (
-                      <Play aria-hidden="true" className="size-4" />
-                    )}
-                  </button>
-                ) : null}
-              </li>
+          {/* The user's clones come in the same list (category cloned): they lead, as "Your voices". */}
+          <div className="flex max-h-80 flex-col gap-4 overflow-y-auto">
+            {groupVoices(voices).map((group, index) => (
+              <div key={group.label} role="group" aria-labelledby={`${groupIdPrefix}-${index}`}>
+                <p
+                  id={`${groupIdPrefix}-${index}`}
+                  className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400"
+                >
+                  {group.label}
+                </p>
+                <ul className="grid gap-2 sm:grid-cols-2">
+                  {group.voices.map((voice) => (
+                    <li
+                      key={voice.id}
+                      className="flex items-center gap-2 rounded-xl border border-zinc-200 px-3 py-2 has-checked:border-violet-500 has-checked:bg-violet-50 dark:border-white/10 dark:has-checked:bg-violet-500/15"
+                    >
+                      <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 text-sm">
+                        <input type="radio" value={voice.id} disabled={busy} {...register('voice_id')} />
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium">{voice.name}</span>
+                          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                            {[voice.gender, voice.accent].filter(Boolean).join(' · ') || voice.category}
+                          </span>
+                        </span>
+                      </label>
+                      {voice.preview_url ? (
+                        <button
+                          type="button"
+                          aria-label={
+                            preview.playing === voice.id
+                              ? `Stop preview of ${voice.name}`
+                              : `Preview ${voice.name}`
+                          }
+                          aria-pressed={preview.playing === voice.id}
+                          onClick={() => preview.toggle(voice.id, voice.preview_url ?? '')}
+                          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-white/10"
+                        >
+                          {preview.playing === voice.id ? (
+                            <Pause aria-hidden="true" className="size-4" />
+                          ) : (
+                            <Play aria-hidden="true" className="size-4" />
+                          )}
+                        </button>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </div>
             ))}
-          </ul>
+          </div>
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -1,7 +1,6 @@
-/** Query keys of the studio: one job's state, and the voice list. */
+/** Query keys of the studio: one job's state (the voice list is shared: lib/voices). */
 export const studioKeys = {
   all: ['studio'] as const,
   jobs: ['studio', 'job'] as const,
   job: (jobId: string) => ['studio', 'job', jobId] as const,
-  voices: ['studio', 'voices'] as const,
 };
