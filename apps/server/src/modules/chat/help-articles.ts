@@ -303,9 +303,23 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     id: 'slides',
     collection: 'customer',
     title: 'Slides and documents to video',
-    questions: ['powerpoint to video', 'pdf slides to video', 'ppt to video'],
+    questions: ['powerpoint to video', 'pdf slides to video', 'ppt to video', 'import a presentation'],
     answer:
-      'Turning a PowerPoint or PDF deck into a narrated video (Slides to Video) is not available yet. Meanwhile, ' +
-      'export the slides as images and use Create Video from Images.',
+      'Open Slides to Video and drop a PDF or PowerPoint (.pptx) deck, up to 50 MB and 100 slides. Each slide gets a ' +
+      'proposed narration (its speaker notes, or words written from the slide); edit them, keep or remove slides, ' +
+      'drag them into order, pick a voice (your clones too), the shape and background music, then Generate. Each ' +
+      'slide stays on screen for its narration, with captions; a slide without narration shows for 3 seconds. ' +
+      'The video uses one of your videos and appears in My Projects.',
+  },
+  {
+    id: 'avatars',
+    collection: 'customer',
+    title: 'Avatars and presenter videos',
+    questions: ['make an avatar', 'talking avatar', 'presenter video', 'avatar from my photo'],
+    answer:
+      'In AI Studio choose Create an Avatar, upload a photo of the person (and optionally a style image), and pick ' +
+      'one of four portraits to save. On the Avatars page you can rename or delete an avatar, use it in AI Studio, ' +
+      'or make a presenter video: write what it says, choose a voice, and it speaks the text with a moving mouth. ' +
+      'A presenter video uses one of your videos and appears in My Projects.',
   },
 ];
