@@ -74,12 +74,7 @@ test('the dashboard pages through the recent projects, newest first, 3 at a time
   // written where those flows will write them.
   await signedInAccount(page, 'Paco Projects', async ({ user }) => {
     await withDatabase(async (client) => {
-      for (const [index, type] of [
-        'text-to-video',
-        'image-to-video',
-        'ai-studio',
-        'slides',
-      ].entries()) {
+      for (const [index, type] of ['text-to-video', 'image-to-video', 'ai-studio', 'slides'].entries()) {
         await client.query(
           `insert into videos (user_id, title, project_type, status, created_at)
            values ($1, $2, $3, 'completed', now() - make_interval(hours => $4))`,

@@ -183,7 +183,11 @@ describe('ElevenLabs speech', () => {
     expect(vendor.received.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/voices/c1' });
     await speech.deleteClone({ providerVoiceId: 'gone', profile: null });
     await expect(
-      speech.synthesize({ text: 'Hi', voiceId: 'clone-local', clone: { providerVoiceId: null, profile: {} } }),
+      speech.synthesize({
+        text: 'Hi',
+        voiceId: 'clone-local',
+        clone: { providerVoiceId: null, profile: {} },
+      }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -32,9 +32,7 @@ export class RateLimiter {
     const retryAfter = await this.database.transaction(async (tx) => {
       let waitMs = 0;
       for (const check of checks) {
-        await tx.executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', [
-          `${check.bucket}|${check.key}`,
-        ]);
+        await tx.executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', [`${check.bucket}|${check.key}`]);
         const since = new Date(now.getTime() - check.rule.windowSeconds * 1000);
         const match = and(
           eq(rateLimitEvents.bucket, check.bucket),
