@@ -167,7 +167,9 @@ export async function buildApp(platform: Platform, services: Services): Promise<
     bus: platform.bus,
     authenticate: async (token) => {
       const user = await authenticate(token);
-      return user ? { userId: user.id } : null;
+      if (!user) return null;
+      const { expiresAt } = await platform.tokens.verify(token);
+      return { userId: user.id, expiresAt: expiresAt * 1000 };
     },
   });
   if (config.storage.driver === 'local') {

@@ -77,7 +77,7 @@ export function createServices(
   const { orm } = database;
   const signedUrlTtlSeconds = config.storage.signedUrlTtlSeconds;
 
-  const users = createUsersService({ orm });
+  const users = createUsersService({ orm, bus });
   const notifications = createNotificationsService({
     orm,
     bus,

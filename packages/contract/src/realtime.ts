@@ -24,6 +24,12 @@ export const socketReadyDataSchema = z.object({ user_id: z.string() });
 export const SOCKET_PATH = '/ws';
 /** Close codes the server uses: the token was refused; no token arrived in time. */
 export const SOCKET_CLOSE_UNAUTHORIZED = 4401;
+/**
+ * Ours (issue 19): a user's sessions ended (password reset, account deleted). Sent between server
+ * instances on the event bus; each closes that user's sockets whose token no longer holds. Not sent
+ * to browsers: their socket is closed with SOCKET_CLOSE_UNAUTHORIZED instead.
+ */
+export const SESSION_REVOKED_EVENT = 'session.revoked';
 export const SOCKET_CLOSE_AUTH_TIMEOUT = 4408;
 
 // --- Notification events (docs/decisions/004): every change of a user's notifications is pushed. ---

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { PLAN_IDS, type PlanId } from '@reelcraft/contract';
+import type { UsersService } from '../modules/users';
 import { centsToAmount, isPaidPlanId, type SubscriptionsService } from '../modules/subscriptions';
 
 export interface AdminOutput {
@@ -17,6 +18,8 @@ Commands:
   revoke <email|id>                     end a paid plan now; the account returns to the free plan
   add-videos <email|id> <count>         add videos to the account's current period
   history <email|id> [--limit N]        the account's subscription events (payments, renewals...)
+  delete-user <email|id>                delete the account: it can no longer sign in, and its open
+                                        sessions end on every running server
   help                                  this text
 
 Options:
@@ -66,7 +69,7 @@ function parseCommandLine(argv: readonly string[]) {
  */
 export async function runAdminCommand(
   argv: readonly string[],
-  services: { subscriptions: SubscriptionsService },
+  services: { subscriptions: SubscriptionsService; users: Pick<UsersService, 'deleteAccount'> },
   output: AdminOutput,
 ): Promise<number> {
   const { subscriptions } = services;
@@ -180,6 +183,14 @@ export async function runAdminCommand(
             `Added ${count} videos to ${target.email}: ${videoCount.remaining_videos} of ${videoCount.max_videos} left`,
           );
         }
+        return 0;
+      }
+
+      case 'delete-user': {
+        const target = await account(args[0]);
+        await services.users.deleteAccount(target.id);
+        if (values.json) output.out(JSON.stringify({ account: target.email, deleted: true }, null, 2));
+        else output.out(`${target.email} is deleted; its sessions have ended`);
         return 0;
       }
 

@@ -170,9 +170,9 @@ export class AuthService {
     const user = await this.deps.users.findActiveById(consumed.userId);
     if (!user) throw invalidLink();
 
-    await this.deps.users.changeAccount(user.id, {
+    // Every session issued until now ends, its open sockets included, on every instance.
+    await this.deps.users.endSessions(user.id, nextWholeSecond(now), {
       passwordHash: await this.deps.passwords.hash(body.new_password),
-      tokensValidAfter: nextWholeSecond(now),
       emailVerifiedAt: user.emailVerifiedAt ?? now,
     });
     await this.deps.accountTokens.consumeAllOf(user.id, 'reset_password', now);

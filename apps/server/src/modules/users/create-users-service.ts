@@ -1,8 +1,12 @@
+import { SESSION_REVOKED_EVENT } from '@reelcraft/contract';
 import type { Orm } from '../../platform/db/database';
+import type { EventBus } from '../../platform/realtime/event-bus';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 /** The one way to accounts, wired to the database; built once, in services.ts. */
-export function createUsersService(deps: { orm: Orm }): UsersService {
-  return new UsersService(new UsersRepository(deps.orm));
+export function createUsersService(deps: { orm: Orm; bus: Pick<EventBus, 'publish'> }): UsersService {
+  return new UsersService(new UsersRepository(deps.orm), (userId) =>
+    deps.bus.publish(userId, { type: SESSION_REVOKED_EVENT, data: null }),
+  );
 }

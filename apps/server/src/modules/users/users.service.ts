@@ -13,7 +13,26 @@ const accountGone = () => notFound('User account not found');
  * the lookups and changes sign-in makes. Other modules reach accounts only through here.
  */
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    /** Tells every server instance that the user's sessions ended: their sockets close. */
+    private readonly announceSessionsEnded: (userId: string) => Promise<void>,
+  ) {}
+
+  /**
+   * Ends every session of the user issued until now (a password reset): tokens issued before
+   * `validAfter` stop working, and open sockets on every instance are closed.
+   */
+  async endSessions(id: string, validAfter: Date, changes: UserChanges = {}): Promise<void> {
+    await this.users.update(id, { ...changes, tokensValidAfter: validAfter });
+    await this.announceSessionsEnded(id);
+  }
+
+  /** Deletes the account (kept, marked deleted): it can no longer sign in, its sockets close. */
+  async deleteAccount(id: string): Promise<void> {
+    await this.users.softDelete(id, new Date());
+    await this.announceSessionsEnded(id);
+  }
 
   /** An account that exists and is not deleted. */
   findActiveById(id: string): Promise<UserRow | undefined> {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeHeavy } from '../../helpers/each-database';
-import { videoCountSchema } from '@reelcraft/contract';
+import { SOCKET_CLOSE_UNAUTHORIZED, videoCountSchema } from '@reelcraft/contract';
 import { openProduct, type Product } from '../../../src/services';
 import { serverRoot } from '../../../src/platform/paths';
 import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../../helpers/databases';
@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
+import { TestSocket } from '../../helpers/ws-client';
 import { api } from '../payments/checkout-helpers';
 
 const run = promisify(execFile);
@@ -143,7 +144,7 @@ describe.skipIf(!testDatabaseUrl)('npm run admin next to a running server on Pos
 
   beforeAll(async () => {
     database = await createScratchDatabase(testDatabaseUrl ?? '');
-    server = await startTestServer({ work: false, env: { DATABASE_URL: database.url } });
+    server = await startTestServer({ work: false, listen: true, env: { DATABASE_URL: database.url } });
   });
   afterAll(async () => {
     await server?.close();
@@ -159,6 +160,19 @@ describe.skipIf(!testDatabaseUrl)('npm run admin next to a running server on Pos
     expect(count).toMatchObject({ has_subscription: true, max_videos: 220, remaining_videos: 220 });
     const me = await api(server, 'GET', '/auth/me', token);
     expect(me.json()).toMatchObject({ subscription_status: 'active' });
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  });
+
+  it('deletes an account: it cannot sign in, and the running server closes its open socket', async () => {
+    const { user, token } = await createUserWithToken(server.platform);
+    const socket = new TestSocket(`${server.baseUrl.replace('http', 'ws')}/ws?token=${token}`);
+    await socket.next('ready');
+    const env = { DATABASE_URL: database.url, DATA_DIR: makeTempDir('reelcraft-admin-pg-') };
+    const deleted = await admin(env, 'delete-user', user.email);
+    expect(deleted).toMatchObject({ code: 0, stdout: expect.stringContaining('is deleted') });
+    // Another process deleted it: the event reached this server through the database.
+    expect(await socket.waitClosed()).toBe(SOCKET_CLOSE_UNAUTHORIZED);
+    expect((await api(server, 'GET', '/auth/me', token)).statusCode).toBe(401);
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   });
 });
