@@ -49,6 +49,11 @@ export interface Database extends SqlExecutor {
   notify(channel: string, payload: string): Promise<void>;
   /** Applies the migrations in `drizzle/`; safe when several instances start at once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs work under the same lock (a PostgreSQL advisory lock
+   * held by a session of its own): set-up steps that deadlock when instances start together.
+   */
+  exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,6 +73,23 @@ export interface DatabaseOptions {
 
 // Any constant works; it only has to be the same for every instance of this product.
 const MIGRATION_LOCK_ID = 727_401_551;
+
+/** Runs `work` while a session of its own holds the advisory lock `lockId`. */
+async function withSessionLock<T>(
+  url: string,
+  lockId: number,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [lockId]);
+    return await work(client);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+    await client.end();
+  }
+}
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 function assertChannel(channel: string): void {
@@ -140,6 +162,8 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
+    // One process owns an embedded database: nothing else can run alongside.
+    exclusively: (_lockId, work) => work(),
     async ping() {
       await client.query('SELECT 1');
     },
@@ -232,18 +256,12 @@ async function openPostgres(url: string, logger?: DatabaseOptions['logger']): Pr
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async migrate() {
-      // One session holds the advisory lock and runs the migrations, so instances starting
-      // together apply them once.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() });
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-        await client.end();
-      }
+      // Instances starting together apply the migrations once: one at a time, under a lock.
+      await withSessionLock(url, MIGRATION_LOCK_ID, (client) =>
+        migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() }),
+      );
     },
+    exclusively: (lockId, work) => withSessionLock(url, lockId, () => work()),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -9,6 +9,9 @@ interface QueueLogger {
   error(obj: object, msg: string): void;
 }
 
+/** The advisory lock around the queue's set-up (any number unlike the other locks of the product). */
+const QUEUE_SETUP_LOCK_ID = 727_401_552;
+
 export interface JobQueueOptions {
   database: Database;
   /** Job kinds known from the start; more may be added with `register` before `start`. */
@@ -70,6 +73,21 @@ export class JobQueue {
 
   /** Creates the queue schema and the queues; with `work`, starts taking jobs. */
   async start({ work }: { work: boolean }): Promise<void> {
+    // pg-boss's schema and queue creation deadlock when instances start at the same moment on a
+    // fresh database (issue 19): one process at a time sets them up.
+    await this.options.database.exclusively(QUEUE_SETUP_LOCK_ID, () => this.setUp());
+    if (work) {
+      await this.retryOrphanedJobs();
+      for (const definition of this.definitions.values()) await this.work(definition);
+      this.working = true;
+    }
+    this.options.logger.info(
+      { jobs: [...this.definitions.keys()], working: work },
+      work ? 'Job queue started; working' : 'Job queue started; sending only',
+    );
+  }
+
+  private async setUp(): Promise<void> {
     await this.boss.start();
     this.started = true;
     for (const definition of this.definitions.values()) {
@@ -93,15 +111,6 @@ export class JobQueue {
         ...(gaveUp ? { deadLetter: gaveUp } : {}),
       });
     }
-    if (work) {
-      await this.retryOrphanedJobs();
-      for (const definition of this.definitions.values()) await this.work(definition);
-      this.working = true;
-    }
-    this.options.logger.info(
-      { jobs: [...this.definitions.keys()], working: work },
-      work ? 'Job queue started; working' : 'Job queue started; sending only',
-    );
   }
 
   private async ensureQueue(queue: PgBoss.Queue): Promise<void> {
