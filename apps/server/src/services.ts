@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { createAuthServices, type AuthServices, type Clock as AuthClock } from './modules/auth';
@@ -27,6 +28,7 @@ import { createVoicesService, type VoicesService } from './modules/voices';
 import { createAvatarsService, presenterKind, type AvatarsService } from './modules/avatars';
 import { createSlides, slidesKind, type SlidesService } from './modules/slides-to-video';
 import { DEFAULT_ENCODER_SETTINGS } from './media/encoder-settings';
+import { prepareWorkFolder } from './platform/work-folder';
 import { createPlatform, type Platform } from './platform/platform';
 import type { JobDefinition } from './platform/queue/job-registry';
 import { createConfiguredProviders, type Providers } from './providers';
@@ -282,7 +284,13 @@ export interface OpenProductOptions {
  * whether this process works.
  */
 export async function openProduct(options: OpenProductOptions): Promise<Product> {
-  const { config, logger } = options;
+  const { logger } = options;
+  // Renders write their temporary files in a folder of this process; a killed one's are removed.
+  const workRoot = options.config.media.workDir ?? path.join(options.config.dataDir, 'work');
+  const config: AppConfig = {
+    ...options.config,
+    media: { ...options.config.media, workDir: await prepareWorkFolder(workRoot) },
+  };
   const platform = await createPlatform({
     config,
     logger,

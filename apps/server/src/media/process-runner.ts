@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { cancelledError, MediaError } from './media-error';
 
 export interface RunProcessOptions {
@@ -61,6 +63,24 @@ export async function removePaths(paths: readonly string[] = []): Promise<void> 
 }
 
 /**
+ * util-linux's `setpriv`, when the machine has it (Linux): it starts the command with a
+ * parent-death signal, so a tool outlives no server killed with SIGKILL (issue 19).
+ */
+const SETPRIV =
+  process.platform === 'linux'
+    ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file))
+    : undefined;
+
+/**
+ * The command and arguments to spawn: under `setpriv --pdeathsig KILL` where it exists, for a tool
+ * given by its path (a missing tool then still fails to spawn, as `missing_binary`).
+ */
+export function withParentDeathSignal(command: string, args: readonly string[]): [string, string[]] {
+  if (!SETPRIV || !path.isAbsolute(command) || !existsSync(command)) return [command, [...args]];
+  return [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]];
+}
+
+/**
  * Runs one command to completion. It is killed (SIGKILL: a half-written file is removed anyway) on
  * abort or time-out, and the `cleanup` paths are removed in every case.
  */
@@ -74,7 +94,9 @@ export async function runProcess(
     if (options.signal?.aborted) throw cancelledError(options.signal);
     return await new Promise<RunProcessResult>((resolve, reject) => {
       const started = performance.now();
-      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      // The tool dies with this process, whatever kills it (setpriv execs it: same pid, no extra process).
+      const [program, programArgs] = withParentDeathSignal(command, args);
+      const child = spawn(program, programArgs, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
       const maxStdout = options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES;
       let stdout = '';
       let stdoutBytes = 0;

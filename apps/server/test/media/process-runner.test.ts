@@ -4,6 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../../src/media/ffmpeg-runner';
 import { runProcess } from '../../src/media/process-runner';
+import { spawn } from 'node:child_process';
+import { serverRoot } from '../../src/platform/paths';
+import { fixturePath, waitFor } from '../helpers/processes';
 import { tools } from './media-test-kit';
 
 const endless = ['-f', 'lavfi', '-re', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'null', '-'];
@@ -19,7 +22,42 @@ const exists = (target: string) =>
     () => false,
   );
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 describe('process runner', () => {
+  it.skipIf(process.platform !== 'linux')(
+    'a tool dies with the server process that started it, even on SIGKILL',
+    async () => {
+      const server = spawn(process.execPath, ['--import', 'tsx', fixturePath('runs-a-tool.ts')], {
+        cwd: serverRoot(),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        server.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('ready')) resolve();
+        });
+        server.once('exit', () => reject(new Error(`The stand-in exited: ${output}`)));
+      });
+      const toolPid = Number(/tool (\d+)/.exec(output)?.[1]);
+      expect(isRunning(toolPid)).toBe(true);
+      server.kill('SIGKILL');
+      await waitFor(
+        async () => (isRunning(toolPid) ? undefined : true),
+        'the tool to die with its server',
+        5_000,
+      );
+    },
+  );
+
   it('reports progress from 0 to 1 and removes its temporary files', async () => {
     const dir = await scratch();
     const seen: number[] = [];
