@@ -111,7 +111,7 @@ for (const [width, height] of [
     test('the Image Enhancement tab picks its product image with the app’s button too', async ({ page }) => {
       await signedInAccount(page, 'Enhancer Picker');
       await page.goto('/image-to-video?tab=enhance');
-      const product = page.getByLabel('Product image');
+      const product = page.getByLabel('Product image', { exact: true });
       await expect(product).toBeAttached();
       await expect.poll(() => drawnSize(product)).toBe(0);
       const chooseImage = product.locator('xpath=ancestor::label[1]');

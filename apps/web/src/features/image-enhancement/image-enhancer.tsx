@@ -71,7 +71,7 @@ export function ImageEnhancer({ uploadImages, onUseForVideo }: ImageEnhancerProp
   const instructionErrorId = useId();
   const toast = useToast();
   const enhancement = useEnhanceProductImage(uploadImages);
-  const { register, handleSubmit, setValue, resetField, control, formState } = useForm<
+  const { register, handleSubmit, setValue, control, formState } = useForm<
     EnhancerFormInput,
     unknown,
     EnhancerFormValues
@@ -165,7 +165,8 @@ export function ImageEnhancer({ uploadImages, onUseForVideo }: ImageEnhancerProp
             }}
             onRemove={() => {
               enhancement.reset();
-              resetField('image');
+              // Back to no file, as before the first pick (resetField keeps a value whose default is undefined).
+              setValue('image', undefined as unknown as File, { shouldValidate: false });
             }}
             removeLabel="Remove product image"
             {...(imageError ? { error: imageError } : {})}
