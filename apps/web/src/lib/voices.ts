@@ -1,4 +1,10 @@
-import { FALLBACK_VOICE_IDS, listVoices, type VoiceOption } from '@reelcraft/contract';
+import {
+  FALLBACK_VOICE_IDS,
+  listVoiceClones,
+  listVoices,
+  type VoiceClone,
+  type VoiceOption,
+} from '@reelcraft/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 
@@ -61,4 +67,23 @@ export function groupVoices(voices: readonly VoiceOption[]): VoiceGroup[] {
 /** True when the offline engine speaks (its voices say so in their labels): its clones approximate. */
 export function isLocalSpeechEngine(voices: readonly VoiceOption[]): boolean {
   return voices.some((voice) => voice.labels.engine === 'espeak-ng');
+}
+
+/** The query key of the user's clones (GET /elevenlabs/voice-clones), shared like the voice list. */
+export const voiceClonesQueryKey = ['voices', 'clones'] as const;
+
+/** GET /elevenlabs/voice-clones: the signed-in user's clones, newest first. */
+export async function fetchVoiceClones(signal?: AbortSignal): Promise<VoiceClone[]> {
+  const answer = await callApi(listVoiceClones, { signal });
+  // Newest first whatever order the server keeps: the clone just made leads the list.
+  return [...answer.voice_clones].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+export function voiceClonesQueryOptions() {
+  return queryOptions({ queryKey: voiceClonesQueryKey, queryFn: ({ signal }) => fetchVoiceClones(signal) });
+}
+
+/** The user's clones: the voice clone screen lists them, image-to-video offers them as its voice sample. */
+export function useVoiceClones() {
+  return useQuery(voiceClonesQueryOptions());
 }

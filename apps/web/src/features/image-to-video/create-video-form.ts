@@ -36,6 +36,8 @@ export const createVideoFormSchema = imageVideoSettingsSchema.extend({
     .pipe(seedSchema.optional()),
   last_frame_image: optionalFile(LAST_FRAME_MIME_TYPES, imageToVideoMessages.invalidLastFrame),
   voice_sample_file: optionalFile(VOICE_SAMPLE_MIME_TYPES, imageToVideoMessages.invalidVoiceSample),
+  /** One of the user's saved voice clones, whose recording is the voice sample (instead of a file). */
+  voice_clone_id: z.string().nullable(),
 });
 export type CreateVideoFormInput = z.input<typeof createVideoFormSchema>;
 export type CreateVideoFormValues = z.output<typeof createVideoFormSchema>;
@@ -49,6 +51,7 @@ export const createVideoFormDefaults: CreateVideoFormInput = {
   seed: String(DEFAULT_IMAGE_VIDEO_SEED),
   last_frame_image: null,
   voice_sample_file: null,
+  voice_clone_id: null,
 };
 
 /**
@@ -62,7 +65,7 @@ export function imageToVideoStart(
   const stored = slots.flatMap((slot) => (slot.objectKey ? [slot.objectKey] : []));
   const files = slots.flatMap((slot) => (!slot.objectKey && slot.file ? [slot.file] : []));
   if (stored.length === 0 && files.length === 0) return null;
-  const { prompt, seed, last_frame_image, voice_sample_file, ...settings } = values;
+  const { prompt, seed, last_frame_image, voice_sample_file, voice_clone_id, ...settings } = values;
   return {
     body: {
       prompt,
@@ -71,6 +74,8 @@ export function imageToVideoStart(
       ...(stored.length > 0 ? { existing_gcs_uris: JSON.stringify(stored) } : {}),
       ...(seed !== undefined ? { seed } : {}),
       extra_params: JSON.stringify(settings),
+      // A picked file wins over a saved voice.
+      ...(voice_clone_id && !voice_sample_file ? { voice_clone_id } : {}),
     },
     files: {
       ...(files.length > 0 ? { files } : {}),

@@ -350,6 +350,35 @@ describe('image-to-video create tab', () => {
     expect(fake.sent('POST /image-to-video/sessions')).toHaveLength(0);
   });
 
+  it("offers the user's saved voices as the voice sample and sends the chosen one", async () => {
+    const { user, fake } = renderPage('/image-to-video', {
+      'GET /elevenlabs/voice-clones': {
+        body: {
+          voice_clones: [
+            {
+              voice_id: 'clone-1',
+              name: 'My narrator',
+              status: 'ready',
+              message: null,
+              created_at: '2026-11-01T10:00:00Z',
+            },
+          ],
+        },
+      },
+    });
+    await screen.findByLabelText('Upload images');
+    pickImages([png('a.png')]);
+    await vi.waitFor(() => expect(fake.sent('POST /upload/signed-url')).toHaveLength(1));
+    await user.type(screen.getByLabelText('Text Prompt'), 'A mug on a table');
+    const saved = await screen.findByRole('combobox', { name: 'Or narrate with one of your voices' });
+    await user.selectOptions(saved, 'My narrator');
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+    await vi.waitFor(() => expect(fake.sent('POST /image-to-video/sessions')).toHaveLength(1));
+    const form = fake.sent('POST /image-to-video/sessions')[0]!.body as FormData;
+    expect(form.get('voice_clone_id')).toBe('clone-1');
+    expect(form.get('voice_sample_file')).toBeNull();
+  });
+
   it('creates the job with stored images and settings, shows the stages, polls, and goes to the background', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, fake, router } = renderPage('/image-to-video', {

@@ -3,6 +3,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { AudioLinesIcon, ImageIcon, PauseIcon, PlayIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../components/button-styles';
 import { FilePicker } from '../../components/file-picker';
+import { useVoiceClones } from '../../lib/voices';
 import type { CreateVideoFormInput, CreateVideoFormValues } from './create-video-form';
 
 type CreateVideoForm = UseFormReturn<CreateVideoFormInput, unknown, CreateVideoFormValues>;
@@ -34,8 +35,46 @@ export function LastFrameField({ form }: { form: CreateVideoForm }) {
   );
 }
 
+/**
+ * "Or narrate with one of your voices": the user's saved clones, whose recording the server uses as
+ * the voice sample. Shown only to a user who has one; picking it clears a picked file and back.
+ */
+function SavedVoiceSelect({ form }: { form: CreateVideoForm }) {
+  const clones = useVoiceClones().data ?? [];
+  const chosen = useWatch({ control: form.control, name: 'voice_clone_id' });
+  if (clones.length === 0) return null;
+  return (
+    <label className="flex flex-col gap-1.5 text-sm">
+      <span className="font-medium text-zinc-800 dark:text-zinc-200">Or narrate with one of your voices</span>
+      <select
+        value={chosen ?? ''}
+        onChange={(event) => {
+          const id = event.target.value || null;
+          form.setValue('voice_clone_id', id);
+          if (id) form.setValue('voice_sample_file', null, { shouldValidate: true });
+        }}
+        className="h-10 rounded-xl border border-zinc-300 bg-white px-3 dark:border-white/15 dark:bg-white/5"
+      >
+        <option value="">None</option>
+        {clones.map((clone) => (
+          <option key={clone.voice_id} value={clone.voice_id}>
+            {clone.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function VoiceSampleField({ form }: { form: CreateVideoForm }) {
-  const field = useFileField(form, 'voice_sample_file');
+  const picked = useFileField(form, 'voice_sample_file');
+  const field = {
+    ...picked,
+    onPick: (file: File) => {
+      form.setValue('voice_clone_id', null);
+      picked.onPick(file);
+    },
+  };
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
   const voice = field.error ? null : field.file;
@@ -91,6 +130,7 @@ export function VoiceSampleField({ form }: { form: CreateVideoForm }) {
         actions={play}
         {...field}
       />
+      <SavedVoiceSelect form={form} />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         Voice cloning tips: record 30-60 seconds of clear speech in a quiet room, one speaker, no music.
       </p>

@@ -1,4 +1,6 @@
+import { voiceClonesQueryKey } from '../../../lib/voices';
+
 /** Query keys of the voices feature (the voice list itself is shared: lib/voices). */
 export const voiceKeys = {
-  clones: ['voices', 'clones'] as const,
+  clones: voiceClonesQueryKey,
 };
