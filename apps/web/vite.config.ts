@@ -1,6 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+
+/** Text files worth compressing, and the size below which compression gains nothing. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy of every text file of the build, once, at the
+ * best compression: the server sends the copy the browser accepts without compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'reelcraft-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const name of files) {
+        const file = path.join(outDir, name);
+        if (!COMPRESSIBLE.test(name) || !fs.statSync(file).isFile()) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < MIN_COMPRESS_BYTES) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 // In development the API runs on its own port; the browser still talks to one origin.
 const API_ORIGIN = 'http://localhost:3000';
@@ -10,7 +46,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { users } from '../../src/db-schema';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,12 @@ describe('HTTP platform', () => {
       `<!doctype html><html><head><script>${INLINE_THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`,
     );
     fs.writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The build's compressed copies (apps/web/vite.config.ts writes them).
+    fs.writeFileSync(
+      path.join(webDistDir, 'assets', 'app-abc123.js.br'),
+      zlib.brotliCompressSync('console.log(1)'),
+    );
+    fs.writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
     server = await startTestServer({
       env: { WEB_DIST_DIR: webDistDir },
       extend(app, platform) {
@@ -197,6 +204,27 @@ describe('HTTP platform', () => {
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    expect(asset.body).toBe('console.log(1)');
+
+    // A browser that takes Brotli (or only gzip) gets the build's compressed copy, as JavaScript.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const compressed = await server.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers['content-type']).toContain('javascript');
+      expect(compressed.headers['cache-control']).toContain('immutable');
+      const body = compressed.rawPayload;
+      expect((encoding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body)).toString()).toBe(
+        'console.log(1)',
+      );
+    }
 
     const post = await server.app.inject({ method: 'POST', url: '/projects' });
     expect(post.statusCode).toBe(404);

@@ -36,6 +36,8 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDir: string 
       root: options.webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/vite.config.ts): sent to browsers that take them.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
