@@ -1,8 +1,11 @@
 // Class names shared by buttons and links that look like buttons, so a <Link> and a <button> with the
 // same role in the design look the same.
 
-/** `inverse` and `inverse-outline` sit on a dark surface in either theme (the closing banner). */
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'inverse-outline';
+/**
+ * `inverse` and `inverse-outline` sit on a dark surface in either theme (the closing banner);
+ * `danger` confirms what cannot be undone (a deletion).
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'inverse-outline' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -19,6 +22,7 @@ const variants: Record<ButtonVariant, string> = {
     'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-white/10 dark:hover:text-white',
   inverse: 'bg-white text-zinc-900 shadow-sm hover:bg-zinc-200',
   'inverse-outline': 'border border-white/25 bg-white/5 text-white hover:border-white/40 hover:bg-white/10',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { XIcon } from 'lucide-react';
-import { iconButtonClasses } from './button-styles';
+import { buttonClasses, iconButtonClasses } from './button-styles';
+import { Spinner } from './spinner';
 
 interface DialogProps {
   open: boolean;
@@ -78,5 +79,55 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
         </div>
       )}
     </dialog>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  /** The confirming button's text ("Delete"). */
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** While the confirmed work runs: the button waits with a spinner. */
+  pending?: boolean;
+}
+
+/**
+ * "Are you sure?" before what cannot be undone: Cancel takes the focus (Enter does not delete by
+ * accident), the confirming button is the danger one.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={description}>
+      <div className="mt-6 flex justify-end gap-2">
+        <button
+          type="button"
+          data-autofocus
+          onClick={onClose}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={pending}
+          className={buttonClasses({ variant: 'danger', size: 'sm' })}
+        >
+          {pending ? <Spinner /> : null}
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
   );
 }

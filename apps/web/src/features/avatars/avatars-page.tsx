@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { FormMessage } from '../../components/form-message';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
@@ -34,8 +34,6 @@ import { PresenterVideo, usePresenterJob, type PresenterValues } from './present
 import { storeAvatarForStudio } from './studio-handoff';
 
 const SKELETON_COUNT = 6;
-const dangerButton =
-  'bg-red-600 text-white hover:bg-red-500 dark:bg-red-600 dark:text-white dark:hover:bg-red-500';
 
 /**
  * /avatars: the user's saved avatars (spec 001 section 2 shows no content: ours). Each can be
@@ -227,31 +225,15 @@ export function AvatarsPage() {
         ) : null}
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title="Delete this avatar?"
         description={confirming ? avatarMessages.deleteConfirm(confirming.name) : undefined}
-      >
-        <div className="mt-6 flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={() => setConfirming(null)}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={confirmDelete}
-            disabled={remove.isPending}
-            className={buttonClasses({ size: 'sm', className: dangerButton })}
-          >
-            {remove.isPending ? <Spinner /> : null}
-            Delete
-          </button>
-        </div>
-      </Dialog>
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
 
       <Dialog
         open={presenterOpen}

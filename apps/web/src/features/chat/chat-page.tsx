@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { ApiError, errorMessage, type ErrorCatalogue } from '../../lib/api-client';
 import { formatRelativeTime } from '../../lib/relative-time';
@@ -439,31 +439,15 @@ export function ChatPage() {
         </form>
       </section>
 
-      <Dialog
+      <ConfirmDialog
         open={confirmingDelete}
         onClose={() => setConfirmingDelete(false)}
         title="Delete this session?"
         description="The conversation and its messages are deleted. Videos it made stay in My Projects."
-      >
-        <div className="mt-5 flex justify-end gap-2">
-          <button
-            type="button"
-            data-autofocus
-            className={buttonClasses({ variant: 'secondary' })}
-            onClick={() => setConfirmingDelete(false)}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttonClasses()}
-            disabled={deleteSession.isPending}
-            onClick={confirmDelete}
-          >
-            Delete
-          </button>
-        </div>
-      </Dialog>
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        pending={deleteSession.isPending}
+      />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import {
   Trash2Icon,
 } from 'lucide-react';
 import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { downloadUrl } from '../../components/video-player';
@@ -347,38 +347,17 @@ export function ImageLibraryPage() {
         )}
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title="Delete this image?"
         description={
           confirming ? `${confirming.filename} will be removed from your library and storage.` : undefined
         }
-      >
-        <div className="mt-6 flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={() => setConfirming(null)}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={confirmDelete}
-            disabled={remove.isPending}
-            className={buttonClasses({
-              variant: 'primary',
-              size: 'sm',
-              className:
-                'bg-red-600 text-white hover:bg-red-500 dark:bg-red-600 dark:text-white dark:hover:bg-red-500',
-            })}
-          >
-            {remove.isPending && <Spinner />}
-            Delete
-          </button>
-        </div>
-      </Dialog>
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { voiceMessages, type VoiceClone } from '@reelcraft/contract';
 import { CircleAlertIcon, RefreshCwIcon, Trash2, Volume2 } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -108,7 +108,7 @@ export function VoiceCloneList({ onHear }: { onHear: (clone: VoiceClone) => void
         ))}
       </ul>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title="Delete this voice?"
@@ -117,31 +117,10 @@ export function VoiceCloneList({ onHear }: { onHear: (clone: VoiceClone) => void
             ? `"${confirming.name}" and its recorded sample will be deleted. Voiceovers already made with it stay.`
             : undefined
         }
-      >
-        <div className="mt-6 flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={() => setConfirming(null)}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={confirmDelete}
-            disabled={remove.isPending}
-            className={buttonClasses({
-              variant: 'primary',
-              size: 'sm',
-              className:
-                'bg-red-600 text-white hover:bg-red-500 dark:bg-red-600 dark:text-white dark:hover:bg-red-500',
-            })}
-          >
-            {remove.isPending ? <Spinner /> : null}
-            Delete
-          </button>
-        </div>
-      </Dialog>
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
     </>
   );
 }
