@@ -36,7 +36,7 @@ export interface AvatarsServiceDeps {
   repository: AvatarsRepository;
   storage: Pick<ObjectStorage, 'put' | 'delete' | 'signedUrl' | 'uriFor' | 'keyFromUri' | 'exists'>;
   uploads: Pick<UploadsService, 'findOwnImage' | 'read' | 'storeFile'>;
-  voices: Pick<VoicesService, 'isUsable'>;
+  voices: Pick<VoicesService, 'assertUsable'>;
   generations: Pick<GenerationsService, 'start'>;
   presenter: PresenterKind;
   /** Makes the portraits when it is a model (Gemini); the local one is not, the offline renderer is used. */
@@ -67,9 +67,7 @@ export class AvatarsService {
   async create(userId: string, body: CreateAvatarBody): Promise<Avatar> {
     const key = await this.ownImageKey(userId, body.gcs_uri);
     if (!key) throw notFound(avatarMessages.imageNotYours);
-    if (body.voice_id && !(await this.deps.voices.isUsable(userId, body.voice_id))) {
-      throw badRequest('Voice not found');
-    }
+    if (body.voice_id) await this.deps.voices.assertUsable(userId, body.voice_id);
     const image = await this.vet(await this.deps.uploads.read(key));
     const png = await sharpFromVetted(image)
       .resize(PORTRAIT_SIDE, PORTRAIT_SIDE, { fit: 'cover', position: 'north' })
@@ -155,7 +153,7 @@ export class AvatarsService {
   ): Promise<SessionStarted> {
     const avatar = await this.deps.repository.findForUser(userId, avatarId);
     if (!avatar) throw notFound(avatarMessages.avatarNotFound);
-    if (!(await this.deps.voices.isUsable(userId, body.voice_id))) throw badRequest('Voice not found');
+    await this.deps.voices.assertUsable(userId, body.voice_id);
     const { sessionId } = await this.deps.generations.start(this.deps.presenter, {
       userId,
       ...(body.session_id ? { sessionId: body.session_id } : {}),

@@ -5,9 +5,9 @@ import { intakeAudio } from '../../media/audio-intake';
 import type { EncoderSettings } from '../../media/encoder-settings';
 import type { MediaTools } from '../../media/media-tools';
 import { renderPresenterVideo } from '../../media/presenter-video';
-import { StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
+import type { ObjectStorage } from '../../platform/storage';
 import type { LipSyncProvider, RenderedVideo } from '../../providers';
-import { defineGenerationKind, VideoInputError } from '../generations';
+import { defineGenerationKind, narratedRenderMessages, readRenderInput } from '../generations';
 import type { VoicesService } from '../voices';
 
 const PORTRAIT_GONE = 'The avatar of this video was deleted. Please choose another avatar.';
@@ -27,22 +27,13 @@ const presenterInputSchema = z.object({
 export type PresenterInput = z.infer<typeof presenterInputSchema>;
 
 export interface PresenterKindDeps {
-  storage: Pick<ObjectStorage, 'get'>;
+  storage: Pick<ObjectStorage, 'get' | 'keyFromUri'>;
   voices: Pick<VoicesService, 'speak'>;
   lipSync: LipSyncProvider;
   tools: MediaTools;
   encoder: EncoderSettings;
   workDir: string | undefined;
   renderTimeoutMs: number;
-}
-
-/** The screen's words for each stage of the render. */
-function presenterMessage(step: { status: string; stage: string; error: string | null }): string | null {
-  if (step.status === 'failed') return step.error ?? avatarMessages.presenterFailed;
-  if (step.status === 'completed') return 'Your presenter video is ready';
-  if (step.stage === 'file_processing') return 'Recording the narration';
-  if (step.stage === 'final_combination') return 'Finishing the video';
-  return 'Animating the presenter';
 }
 
 /**
@@ -52,27 +43,19 @@ function presenterMessage(step: { status: string; stage: string; error: string |
  * portrait's clip is handed to it with the narration instead.
  */
 export function presenterKind(deps: PresenterKindDeps) {
-  async function readPortrait(key: string): Promise<Buffer> {
-    try {
-      const { stream } = await deps.storage.get(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    } catch (error) {
-      if (error instanceof StorageObjectNotFoundError) throw new VideoInputError(PORTRAIT_GONE);
-      throw error;
-    }
-  }
-
   return defineGenerationKind<PresenterInput>({
     name: 'avatar-presenter',
     projectType: 'avatar-presenter',
     input: presenterInputSchema,
-    message: presenterMessage,
+    message: narratedRenderMessages({
+      completed: 'Your presenter video is ready',
+      rendering: 'Animating the presenter',
+      failed: avatarMessages.presenterFailed,
+    }),
     notices: { link: '/avatars' },
     async render(input, context): Promise<RenderedVideo> {
       context.onProgress({ progress: 0, stage: 'file_processing' });
-      const portrait = await readPortrait(input.imageKey);
+      const portrait = await readRenderInput(deps.storage, { key: input.imageKey }, PORTRAIT_GONE);
       const spoken = await deps.voices.speak(input.userId, { text: input.text, voiceId: input.voiceId });
       const speech = await intakeAudio(deps.tools, spoken.audio, SPEECH_LIMITS, {
         sampleRate: 44_100,

@@ -49,6 +49,25 @@ export interface GenerationNotices {
   failedTitle?: string;
 }
 
+/**
+ * The `message` of a kind whose render narrates then draws: the failure's reason (or `failed`), the
+ * finished text, and one text per stage (`file_processing`: the narration is spoken; `rendering`: the
+ * frames are drawn; `final_combination`: the file is finished).
+ */
+export function narratedRenderMessages(texts: {
+  completed: string;
+  rendering: string;
+  failed?: string;
+}): GenerationKind['message'] {
+  return (step) => {
+    if (step.status === 'failed') return step.error ?? texts.failed ?? null;
+    if (step.status === 'completed') return texts.completed;
+    if (step.stage === 'file_processing') return 'Recording the narration';
+    if (step.stage === 'final_combination') return 'Finishing the video';
+    return texts.rendering;
+  };
+}
+
 /** Keeps the input type of a kind while its definition is written. */
 export function defineGenerationKind<Input>(kind: GenerationKind<Input>): GenerationKind<Input> {
   return kind;

@@ -8,6 +8,7 @@ export {
 } from './generations.service';
 export {
   defineGenerationKind,
+  narratedRenderMessages,
   renderJobName,
   type GenerationKind,
   type GenerationStep,
@@ -16,5 +17,6 @@ export {
 export { generationNotices } from './generation-outcomes';
 export { decideOnFailure, VideoInputError } from './job-failure';
 export { ProgressThrottle } from './progress-throttle';
+export { readRenderInput } from './render-input';
 export { renderJobPolicy } from './render-job-policy';
 export { videoTitleFromPrompt } from './video-title';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { imageVideoSettingsSchema } from '@reelcraft/contract';
-import { StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
+import type { ObjectStorage } from '../../platform/storage';
 import type { VideoProvider } from '../../providers';
-import { defineGenerationKind, VideoInputError } from '../generations';
+import { defineGenerationKind, readRenderInput } from '../generations';
 import { stageMessage } from './image-stages';
 
 const INPUT_GONE = 'An image or sound of this video is no longer available. Please upload it again.';
@@ -25,19 +25,7 @@ export function imageToVideoKind(
   storage: Pick<ObjectStorage, 'get' | 'keyFromUri'>,
 ) {
   /** An input the job was accepted with; gone (deleted from the library meanwhile) fails the job. */
-  async function read(uri: string): Promise<Buffer> {
-    const key = storage.keyFromUri(uri);
-    if (key === null) throw new VideoInputError(INPUT_GONE);
-    try {
-      const { stream } = await storage.get(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    } catch (error) {
-      if (error instanceof StorageObjectNotFoundError) throw new VideoInputError(INPUT_GONE);
-      throw error;
-    }
-  }
+  const read = (uri: string) => readRenderInput(storage, { uri }, INPUT_GONE);
 
   return defineGenerationKind({
     name: 'image-to-video',

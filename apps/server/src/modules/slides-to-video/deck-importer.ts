@@ -13,7 +13,7 @@ import {
   type PptxSlideText,
 } from '../../media/deck-import';
 import { withTempWorkspace } from '../../media/temp-workspace';
-import type { ObjectStorage } from '../../platform/storage';
+import { readObject, type ObjectStorage } from '../../platform/storage';
 import type { SlideNarrator } from './slide-narration';
 import type { SlidesRepository } from './slides.repository';
 import type { StoredSlide } from './slides.schema';
@@ -50,7 +50,7 @@ export class DeckImporter {
     try {
       const slides = await withTempWorkspace(this.deps.workDir, async (workspace) => {
         const source = workspace.file(`deck.${deck.format}`);
-        await fs.writeFile(source, await this.read(deck.sourceKey));
+        await fs.writeFile(source, await readObject(this.deps.storage, deck.sourceKey));
         const progress = (value: number) => this.deps.repository.update(deckId, { progress: value });
         let own: PptxSlideText[] | null = null;
         let pdf = source;
@@ -104,12 +104,5 @@ export class DeckImporter {
     if (deck?.status !== 'processing') return;
     this.deps.logger.warn({ deckId }, 'A deck import was given up');
     await this.deps.repository.update(deckId, { status: 'failed', error: IMPORT_FAILED });
-  }
-
-  private async read(key: string): Promise<Buffer> {
-    const { stream } = await this.deps.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
   }
 }

@@ -5,9 +5,9 @@ import type { EncoderSettings } from '../../media/encoder-settings';
 import type { CaptionFonts } from '../../media/font-files';
 import type { MediaTools } from '../../media/media-tools';
 import { renderSlidesVideo, type SlideClip } from '../../media/slides-video';
-import { StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
+import type { ObjectStorage } from '../../platform/storage';
 import type { RenderedVideo } from '../../providers';
-import { defineGenerationKind, VideoInputError } from '../generations';
+import { defineGenerationKind, narratedRenderMessages, readRenderInput } from '../generations';
 import type { VoicesService } from '../voices';
 
 const SLIDE_GONE = 'A slide of this video is no longer available. Please import the deck again.';
@@ -26,7 +26,7 @@ const slidesInputSchema = z.object({
 export type SlidesInput = z.infer<typeof slidesInputSchema>;
 
 export interface SlidesKindDeps {
-  storage: Pick<ObjectStorage, 'get'>;
+  storage: Pick<ObjectStorage, 'get' | 'keyFromUri'>;
   voices: Pick<VoicesService, 'speak'>;
   tools: MediaTools;
   fonts: CaptionFonts | null;
@@ -35,41 +35,24 @@ export interface SlidesKindDeps {
   renderTimeoutMs: number;
 }
 
-function slidesMessage(step: { status: string; stage: string; error: string | null }): string | null {
-  if (step.status === 'failed') return step.error;
-  if (step.status === 'completed') return 'Your slides video is ready';
-  if (step.stage === 'file_processing') return 'Recording the narration';
-  if (step.stage === 'final_combination') return 'Finishing the video';
-  return 'Rendering the slides';
-}
-
 /**
  * A narrated video from a deck's slides (one more kind of generation, DESIGN.md section 8): each
  * kept slide's narration spoken in the chosen voice, then the slides rendered with it.
  */
 export function slidesKind(deps: SlidesKindDeps) {
-  async function read(key: string): Promise<Buffer> {
-    try {
-      const { stream } = await deps.storage.get(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    } catch (error) {
-      if (error instanceof StorageObjectNotFoundError) throw new VideoInputError(SLIDE_GONE);
-      throw error;
-    }
-  }
-
   return defineGenerationKind<SlidesInput>({
     name: 'slides',
     projectType: 'slides',
     input: slidesInputSchema,
-    message: slidesMessage,
+    message: narratedRenderMessages({
+      completed: 'Your slides video is ready',
+      rendering: 'Rendering the slides',
+    }),
     async render(input, context): Promise<RenderedVideo> {
       const clips: SlideClip[] = [];
       for (const [index, slide] of input.slides.entries()) {
         context.onProgress({ progress: (index / input.slides.length) * 0.3, stage: 'file_processing' });
-        const image = await read(slide.imageKey);
+        const image = await readRenderInput(deps.storage, { key: slide.imageKey }, SLIDE_GONE);
         const text = slide.narration.trim();
         const spoken = text ? await deps.voices.speak(input.userId, { text, voiceId: input.voiceId }) : null;
         const narration = spoken

@@ -50,7 +50,7 @@ export interface SlidesServiceDeps {
   queue: Pick<JobQueue, 'send'>;
   storage: Pick<ObjectStorage, 'signedUrl'>;
   uploads: Pick<UploadsService, 'storeFile' | 'delete'>;
-  voices: Pick<VoicesService, 'isUsable'>;
+  voices: Pick<VoicesService, 'assertUsable'>;
   generations: Pick<GenerationsService, 'start' | 'get' | 'state'>;
   kind: SlidesKind;
   tools: () => Promise<DeckTools>;
@@ -134,7 +134,7 @@ export class SlidesService {
       if (!slide) throw badRequest(`Slide ${kept.index} is not in this deck.`);
       return { imageKey: slide.imageKey, narration: kept.narration };
     });
-    if (!(await this.deps.voices.isUsable(userId, body.voice_id))) throw badRequest('Voice not found');
+    await this.deps.voices.assertUsable(userId, body.voice_id);
     const { sessionId } = await this.deps.generations.start(this.deps.kind, {
       userId,
       ...(body.session_id ? { sessionId: body.session_id } : {}),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
-import { VideoInputError } from '../generations';
+import type { ObjectStorage } from '../../platform/storage';
+import { readRenderInput } from '../generations';
 
 type StudioStorage = Pick<ObjectStorage, 'put' | 'get' | 'delete' | 'keyFromUri' | 'signedUrl'>;
 
@@ -39,18 +39,8 @@ export class StudioMedia {
   }
 
   /** The bytes of a stored object; a missing one fails the step with a readable message. */
-  async read(uri: string): Promise<Buffer> {
-    const key = this.storage.keyFromUri(uri);
-    if (key === null) throw new VideoInputError(MEDIA_GONE);
-    try {
-      const { stream } = await this.storage.get(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    } catch (error) {
-      if (error instanceof StorageObjectNotFoundError) throw new VideoInputError(MEDIA_GONE);
-      throw error;
-    }
+  read(uri: string): Promise<Buffer> {
+    return readRenderInput(this.storage, { uri }, MEDIA_GONE);
   }
 
   /** Copies a stored object to a file in `dir` (providers read files). */

@@ -12,7 +12,7 @@ import {
 import { parseCallInput } from '../../platform/http/call-input';
 import { badRequest, HttpError } from '../../platform/http/http-error';
 import type { MultipartForm, ReceivedFile } from '../../platform/http/multipart-form';
-import { StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
+import { readObject, StorageObjectNotFoundError, type ObjectStorage } from '../../platform/storage';
 import { isUploadOf, uploadKeyPrefix } from '../library';
 import { ImageRefusedError, vetImage, type VettedImage } from './image-vetting';
 
@@ -153,11 +153,8 @@ export class UploadsService {
   }
 
   /** The bytes of a stored object (bounded by the upload limits it was stored under). */
-  async read(key: string): Promise<Buffer> {
-    const { stream } = await this.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+  read(key: string): Promise<Buffer> {
+    return readObject(this.storage, key);
   }
 
   async delete(key: string): Promise<void> {

@@ -206,6 +206,11 @@ export class VoicesService {
     };
   }
 
+  /** 400 `Voice not found` unless the user may speak with the voice (a job about to use it). */
+  async assertUsable(userId: string, voiceId: string): Promise<void> {
+    if (!(await this.isUsable(userId, voiceId))) throw badRequest(voiceMessages.voiceNotFound);
+  }
+
   /** Whether the user may speak with a voice: a built-in one, or one of their clones. */
   async isUsable(userId: string, voiceId: string): Promise<boolean> {
     if (voiceId.startsWith('clone-')) {

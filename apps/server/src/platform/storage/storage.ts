@@ -85,6 +85,14 @@ export class StorageObjectNotFoundError extends Error {
   }
 }
 
+/** An object's whole bytes (for objects the product bounded when storing them). */
+export async function readObject(storage: Pick<ObjectStorage, 'get'>, key: string): Promise<Buffer> {
+  const { stream } = await storage.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export class RangeNotSatisfiableError extends Error {
   override readonly name = 'RangeNotSatisfiableError';
   constructor(
