@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import PptxGenJS from 'pptxgenjs';
+import { makePptx, FIXTURE_SLIDES as SLIDES } from '../../server/test/fixtures/decks';
 import { signedInAccount } from './support/accounts';
 
 // Slides to video against the real server: a PowerPoint deck with speaker notes, written here by
@@ -10,36 +10,10 @@ import { signedInAccount } from './support/accounts';
 // the text and notes); the user edits a narration, reorders, picks a square video, renders it and
 // plays it.
 
-const SLIDES = [
-  {
-    title: 'Quarterly results',
-    bullets: ['Revenue grew 24 percent', 'Two new markets opened'],
-    notes: 'Welcome everyone. This quarter our revenue grew by almost a quarter.',
-  },
-  { title: 'Our new product', bullets: ['A lighter running shoe', 'Made from recycled plastic'] },
-  {
-    title: 'Next steps',
-    bullets: ['Hire ten engineers', 'Launch in Spain'],
-    notes: 'Here is what we will do next: hire and launch in Spain.',
-  },
-];
-
+/** The server tests' deck (three slides, notes on the first and the last), written to a file. */
 async function writeDeck(): Promise<string> {
-  const deck = new PptxGenJS();
-  deck.layout = 'LAYOUT_16x9';
-  for (const [index, item] of SLIDES.entries()) {
-    const slide = deck.addSlide();
-    slide.background = { color: index % 2 ? 'F4F1EA' : '1F3B5A' };
-    const colour = index % 2 ? '1F2937' : 'FFFFFF';
-    slide.addText(item.title, { x: 0.6, y: 0.5, w: 8.8, h: 1, fontSize: 36, bold: true, color: colour });
-    slide.addText(
-      item.bullets.map((text) => ({ text, options: { bullet: true, breakLine: true } })),
-      { x: 0.8, y: 1.8, w: 8.4, h: 3, fontSize: 24, color: colour },
-    );
-    if (item.notes) slide.addNotes(item.notes);
-  }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reelcraft-deck-')), 'Quarterly review.pptx');
-  fs.writeFileSync(file, Buffer.from((await deck.write({ outputType: 'nodebuffer' })) as ArrayBuffer));
+  fs.writeFileSync(file, await makePptx());
   return file;
 }
 
