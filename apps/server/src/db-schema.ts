@@ -16,3 +16,4 @@ export * from './modules/avatars/avatars.schema';
 export * from './modules/chat/chat.schema';
 export * from './modules/slides-to-video/slides.schema';
 export * from './platform/rate-limit/rate-limit.schema';
+export * from './platform/queue/job-heartbeats.schema';

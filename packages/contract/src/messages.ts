@@ -138,6 +138,8 @@ export const generationMessages = {
   generationFailed: 'Video generation failed',
   creationFailed: 'Video creation failed',
   createFailed: 'Failed to create video',
+  /** Ours (issue 19): an attempt was interrupted (its worker stopped) and the next one is coming. */
+  retrying: 'Interrupted. Retrying...',
 } as const;
 
 export const textToVideoMessages = {

@@ -12,7 +12,7 @@ import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '..
 import { exited, fixturePath, startProcess, waitFor } from '../helpers/processes';
 import { makeTempDir } from '../helpers/test-platform';
 
-const silent = pino({ level: 'silent' });
+const silent = pino({ level: process.env.QUEUE_TEST_LOG ?? 'silent' });
 
 function queueFor(database: Database): JobQueue {
   return new JobQueue({
@@ -68,6 +68,7 @@ describe('job registry', () => {
 describe('job queue on PGlite', () => {
   it('calls the give-up hook when the last attempt fails or overruns, and not when it completes', async () => {
     const database = await openDatabase({});
+    await database.migrate();
     const queue = new JobQueue({
       database,
       jobs: [await givingUpJob(database)],
@@ -133,6 +134,82 @@ describe('job queue on PGlite', () => {
   });
 });
 
+describe('job heartbeats on PGlite', () => {
+  it('hands a job whose heartbeat went stale to a worker again, and the stalled attempt records nothing', async () => {
+    const database = await openDatabase({});
+    await database.migrate();
+    await createRecordingTables(database);
+    const retried: string[] = [];
+    const job = recordingJob(database, { timeLimitSeconds: 600 });
+    const queue = new JobQueue({
+      database,
+      jobs: [{ ...job, onRetrying: async (payload) => void retried.push((payload as { key: string }).key) }],
+      logger: silent,
+      pollingIntervalSeconds: 0.5,
+      heartbeatSeconds: 0.3,
+      stalledAfterSeconds: 1.5,
+    });
+    try {
+      await queue.start({ work: true });
+      await queue.send('test.record', { key: 'stalled', holdMs: 120_000 });
+      await waitFor(async () => {
+        const { rows } = await database.executeSql(
+          "SELECT 1 FROM job_heartbeats WHERE queue = 'test.record'",
+        );
+        return rows[0];
+      }, 'the first attempt to claim the job');
+      // What a worker that stopped answering leaves behind: its claim, last refreshed long ago. (Here
+      // the claim is moved to a made-up worker, or this live one would refresh it.)
+      await database.executeSql(
+        "UPDATE job_heartbeats SET worker_id = 'dead-worker', beat_at = now() - interval '1 hour'",
+      );
+
+      // Well before its 600 s time limit, the job runs again and completes.
+      await waitFor(() => doneBy(database, 'stalled'), 'the retried attempt', 20_000);
+      const attempts = await database.executeSql<{ retry_count: number }>(
+        "SELECT retry_count FROM queue_test_attempts WHERE key = 'stalled' ORDER BY retry_count",
+      );
+      expect(attempts.rows.map((row) => row.retry_count)).toEqual([0, 1]);
+      // The first attempt noticed it lost the job (its next heartbeat) and stopped without a trace.
+      const done = await database.executeSql("SELECT 1 FROM queue_test_done WHERE key = 'stalled'");
+      expect(done.rows).toHaveLength(1);
+      expect(retried).toEqual(['stalled']);
+      await waitFor(async () => {
+        const { rows } = await database.executeSql<{ state: string; retry_count: number }>(
+          "SELECT state, retry_count FROM pgboss.job WHERE name = 'test.record'",
+        );
+        return rows[0]?.state === 'completed' ? rows[0] : undefined;
+      }, 'the job to be recorded completed');
+      const claims = await database.executeSql('SELECT 1 FROM job_heartbeats');
+      expect(claims.rows).toHaveLength(0);
+    } finally {
+      await queue.stop(1);
+      await database.close();
+    }
+  }, 40_000);
+
+  it('wakes an idle worker as soon as a job is sent, not at its next poll', async () => {
+    const database = await openDatabase({});
+    await database.migrate();
+    await createRecordingTables(database);
+    const queue = new JobQueue({
+      database,
+      jobs: [recordingJob(database)],
+      logger: silent,
+      // Polling alone would take a minute to see the job.
+      pollingIntervalSeconds: 60,
+    });
+    try {
+      await queue.start({ work: true });
+      await queue.send('test.record', { key: 'woken' });
+      await waitFor(() => doneBy(database, 'woken'), 'the job, long before the next poll', 10_000);
+    } finally {
+      await queue.stop(1);
+      await database.close();
+    }
+  }, 30_000);
+});
+
 describe.skipIf(!testDatabaseUrl)('job queue across processes on PostgreSQL', () => {
   let scratch: ScratchDatabase;
   let database: Database;
@@ -196,5 +273,36 @@ describe.skipIf(!testDatabaseUrl)('job queue across processes on PostgreSQL', ()
       { pid: first.pid, retry_count: 0 },
       { pid: second.pid, retry_count: 1 },
     ]);
+  });
+  it("hands a killed worker's job to the other worker once its heartbeats stop, long before its time limit", async () => {
+    const timing = { RECORD_TIME_LIMIT_SECONDS: '600', HEARTBEAT_SECONDS: '1', STALLED_AFTER_SECONDS: '4' };
+    const pair = [
+      await startProcess(fixturePath('queue-worker.ts'), { DATABASE_URL: scratch.url, ...timing }),
+      await startProcess(fixturePath('queue-worker.ts'), { DATABASE_URL: scratch.url, ...timing }),
+    ];
+    workers.push(...pair);
+    await sender.send('test.record', { key: 'silent', holdMs: 120_000 });
+    const firstPid = await waitFor(async () => {
+      const { rows } = await database.executeSql<{ pid: number }>(
+        "SELECT pid FROM queue_test_attempts WHERE key = 'silent'",
+      );
+      return rows[0]?.pid;
+    }, 'the first attempt to start');
+    const victim = pair.find((worker) => worker.pid === firstPid)!;
+    const survivor = pair.find((worker) => worker.pid !== firstPid)!;
+    victim.kill('SIGKILL');
+    await exited(victim);
+
+    const pid = await waitFor(() => doneBy(database, 'silent'), 'the other worker to finish the job', 30_000);
+    expect(pid).toBe(survivor.pid);
+    const { rows } = await database.executeSql<{ pid: number; retry_count: number }>(
+      "SELECT pid, retry_count FROM queue_test_attempts WHERE key = 'silent' ORDER BY retry_count",
+    );
+    expect(rows).toEqual([
+      { pid: victim.pid, retry_count: 0 },
+      { pid: survivor.pid, retry_count: 1 },
+    ]);
+    survivor.kill('SIGTERM');
+    expect(await exited(survivor)).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ export function testGeneration(overrides: Partial<GenerationState> = {}): Genera
     video_id: null,
     video_url: null,
     error: null,
+    retrying: false,
     ...overrides,
   };
 }

@@ -22,6 +22,11 @@ export const generationStateSchema = z.object({
   stage: imageVideoCurrentStageSchema,
   /** The screen's text for this state (the progress band, or the reason of a failure). */
   message: z.string().nullable(),
+  /**
+   * The last attempt was interrupted (its worker stopped, or it failed) and another one follows:
+   * screens say so until the next attempt reports progress (issue 19).
+   */
+  retrying: z.boolean(),
   /** The finished video's id (its row in the library). */
   video_id: z.string().nullable(),
   /** A signed URL of the finished video once completed, so a client needs no further call. */

@@ -134,6 +134,8 @@ export const imageToVideoSessionSchema = z.object({
   /** Seconds since the job started. */
   elapsed_time: z.number().nonnegative(),
   message: z.string().nullable(),
+  /** Ours (issue 19): an interrupted attempt is being retried. */
+  retrying: z.boolean(),
 });
 export type ImageToVideoSession = z.infer<typeof imageToVideoSessionSchema>;
 

@@ -136,6 +136,8 @@ export const slidesVideoSessionSchema = z.object({
   current_stage: imageVideoCurrentStageSchema,
   final_video_url: z.string().nullable(),
   error: z.string().nullable(),
+  /** Ours (issue 19): an interrupted attempt is being retried. */
+  retrying: z.boolean(),
 });
 export type SlidesVideoSession = z.infer<typeof slidesVideoSessionSchema>;
 

@@ -49,6 +49,8 @@ export const textToVideoSessionSchema = z.object({
   progress: z.number().min(0).max(100),
   final_video_url: z.string().nullable(),
   error: z.string().nullable(),
+  /** Ours (issue 19): an interrupted attempt is being retried. */
+  retrying: z.boolean(),
 });
 export type TextToVideoSession = z.infer<typeof textToVideoSessionSchema>;
 

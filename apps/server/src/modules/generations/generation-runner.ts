@@ -26,7 +26,7 @@ interface RunnerLogger {
 
 export interface GenerationRunnerDeps {
   generations: Pick<GenerationsService, 'load' | 'state' | 'kindOf'>;
-  videos: Pick<VideosService, 'recordProgress' | 'findById'>;
+  videos: Pick<VideosService, 'recordProgress' | 'markRetrying' | 'findById'>;
   outcomes: GenerationOutcomes;
   logger: RunnerLogger;
 }
@@ -95,6 +95,17 @@ export class GenerationRunner {
   }
 
   /**
+   * An attempt ended without an outcome and another follows (its worker died, or it threw): the
+   * owner sees "retrying" until the next attempt reports progress.
+   */
+  async retrying(id: string): Promise<void> {
+    const generation = await this.deps.generations.load(id);
+    if (!generation || generation.video.status !== 'processing') return;
+    await this.deps.videos.markRetrying(generation.video.id);
+    await this.publishCurrent(generation);
+  }
+
+  /**
    * Ends a generation with its video, for a workflow kind whose last step made it: stores the files
    * in the library row, notifies the owner and pushes the final state. Safe to repeat.
    */
@@ -148,11 +159,9 @@ export function generationJobs(
     .filter((kind) => kind.render)
     .map(
       (kind) =>
-        defineJob(
-          renderJobName(kind),
-          policy,
-          ({ id }, context) => runner.run(kind, id, context),
-          ({ id }) => runner.gaveUp(id),
-        ) as JobDefinition,
+        defineJob(renderJobName(kind), policy, ({ id }, context) => runner.run(kind, id, context), {
+          onGaveUp: ({ id }) => runner.gaveUp(id),
+          onRetrying: ({ id }) => runner.retrying(id),
+        }) as JobDefinition,
     );
 }

@@ -224,7 +224,11 @@ export class GenerationsService {
       status,
       progress: video.progress,
       stage: video.stage,
-      message: this.kinds.get(row.kind)?.message(step) ?? null,
+      message:
+        status === 'processing' && video.retrying
+          ? generationMessages.retrying
+          : (this.kinds.get(row.kind)?.message(step) ?? null),
+      retrying: status === 'processing' && video.retrying,
       video_id: video.id,
       video_url: status === 'completed' ? await this.deps.videos.signedUrl(video.videoUri) : null,
       error: status === 'failed' ? video.error : null,

@@ -139,6 +139,7 @@ export class ImageToVideoService {
       extra_params: input.settings,
       elapsed_time: Math.max(0, Math.round((end.getTime() - row.createdAt.getTime()) / 100) / 10),
       message: state.message,
+      retrying: state.retrying,
     };
   }
 

@@ -60,7 +60,7 @@ export function createSlides(deps: SlidesDeps): { service: SlidesService; jobs: 
     DECK_IMPORT_JOB,
     { retryLimit: 1, retryDelaySeconds: 5, timeLimitSeconds: 600, concurrency: 1, ...deps.importPolicy },
     ({ id }, context) => importer.run(id, context.signal),
-    ({ id }) => importer.gaveUp(id),
+    { onGaveUp: ({ id }) => importer.gaveUp(id) },
   ) as JobDefinition;
   return { service, jobs: [importJob] };
 }

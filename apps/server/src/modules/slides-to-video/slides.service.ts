@@ -167,6 +167,7 @@ export class SlidesService {
       current_stage: state.stage,
       final_video_url: state.video_url,
       error: state.error,
+      retrying: state.retrying,
     };
   }
 

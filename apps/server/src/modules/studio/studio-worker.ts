@@ -295,23 +295,14 @@ export function studioJobs(
   policy: Partial<JobPolicy>,
 ): JobDefinition[] {
   return [
-    defineJob(
-      renderJobName(kind),
-      policy,
-      ({ id }, context) => worker.generateCandidates(id, context),
-      ({ id }) => worker.candidatesGaveUp(id),
-    ) as JobDefinition,
-    defineJob(
-      STUDIO_EXTEND_JOB,
-      policy,
-      ({ id }, context) => worker.extend(id, context),
-      ({ id }) => worker.stepGaveUp(id),
-    ) as JobDefinition,
-    defineJob(
-      STUDIO_LIPSYNC_JOB,
-      policy,
-      ({ id }, context) => worker.lipsync(id, context),
-      ({ id }) => worker.stepGaveUp(id),
-    ) as JobDefinition,
+    defineJob(renderJobName(kind), policy, ({ id }, context) => worker.generateCandidates(id, context), {
+      onGaveUp: ({ id }) => worker.candidatesGaveUp(id),
+    }) as JobDefinition,
+    defineJob(STUDIO_EXTEND_JOB, policy, ({ id }, context) => worker.extend(id, context), {
+      onGaveUp: ({ id }) => worker.stepGaveUp(id),
+    }) as JobDefinition,
+    defineJob(STUDIO_LIPSYNC_JOB, policy, ({ id }, context) => worker.lipsync(id, context), {
+      onGaveUp: ({ id }) => worker.stepGaveUp(id),
+    }) as JobDefinition,
   ];
 }

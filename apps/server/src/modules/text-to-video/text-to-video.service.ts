@@ -51,6 +51,7 @@ export class TextToVideoService {
       progress: state.progress,
       final_video_url: state.video_url,
       error: state.error,
+      retrying: state.retrying,
     };
   }
 }

@@ -20,6 +20,7 @@ export type VideoChanges = Partial<
     | 'progress'
     | 'stage'
     | 'stageProgress'
+    | 'retrying'
     | 'completedAt'
   >
 >;
@@ -117,7 +118,7 @@ export class VideosRepository {
   /** Progress of a video still being made: a late report never reopens a finished one. */
   async updateProgress(
     id: string,
-    changes: Pick<VideoChanges, 'progress' | 'stage' | 'stageProgress'>,
+    changes: Pick<VideoChanges, 'progress' | 'stage' | 'stageProgress' | 'retrying'>,
   ): Promise<void> {
     if (!UUID_PATTERN.test(id)) return;
     await this.orm

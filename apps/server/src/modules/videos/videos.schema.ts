@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -57,6 +58,11 @@ export const videos = pgTable(
       .$type<Partial<Record<ImageVideoStage, number>>>()
       .notNull()
       .default({}),
+    /**
+     * Its generation's last attempt was interrupted (the worker died, or the attempt failed and will
+     * be tried again); cleared when the next attempt reports progress. Shown as "retrying".
+     */
+    retrying: boolean('retrying').notNull().default(false),
     /** When its generation ended, completed or failed. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -127,7 +127,12 @@ export class VideosService {
     id: string,
     step: { progress: number; stage: VideoRow['stage']; stageProgress: VideoRow['stageProgress'] },
   ): Promise<void> {
-    return this.repository.updateProgress(id, step);
+    return this.repository.updateProgress(id, { ...step, retrying: false });
+  }
+
+  /** Its generation's attempt was interrupted and another follows (shown as "retrying"). */
+  markRetrying(id: string): Promise<void> {
+    return this.repository.updateProgress(id, { retrying: true });
   }
 
   /** Safe to repeat (a retried job): the row simply gets the same media again. */
@@ -140,6 +145,7 @@ export class VideosService {
     }
     return this.repository.update(id, {
       status: 'completed',
+      retrying: false,
       error: null,
       progress: 100,
       stage: 'completed',
@@ -157,6 +163,7 @@ export class VideosService {
   markFailed(id: string, error: string): Promise<VideoRow | undefined> {
     return this.repository.update(id, {
       status: 'failed',
+      retrying: false,
       error: clip(error, ERROR_MAX_LENGTH),
       completedAt: new Date(),
     });

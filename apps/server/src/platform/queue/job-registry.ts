@@ -45,6 +45,11 @@ export interface JobDefinition<N extends string = string, P = unknown> {
    * Must do nothing when the handler already did.
    */
   onGaveUp?: (payload: P) => Promise<void>;
+  /**
+   * Runs when an attempt ended without an outcome and another attempt will follow: it threw, or its
+   * worker went silent and the job was handed to another worker (the job shows "retrying").
+   */
+  onRetrying?: (payload: P) => Promise<void>;
 }
 
 /** The queue a job's given-up copies go to (pg-boss's dead-letter queue). */
@@ -67,9 +72,9 @@ export function defineJob<N extends JobName>(
   name: N,
   policy: Partial<JobPolicy>,
   handler: JobDefinition<N, JobPayloads[N]>['handler'],
-  onGaveUp?: JobDefinition<N, JobPayloads[N]>['onGaveUp'],
+  hooks: Pick<JobDefinition<N, JobPayloads[N]>, 'onGaveUp' | 'onRetrying'> = {},
 ): JobDefinition<N, JobPayloads[N]> {
-  return { name, policy: { ...defaultJobPolicy, ...policy }, handler, ...(onGaveUp ? { onGaveUp } : {}) };
+  return { name, policy: { ...defaultJobPolicy, ...policy }, handler, ...hooks };
 }
 
 /** Checks the registry at boot: one handler per name, sane policies. Throws otherwise. */

@@ -7,6 +7,7 @@ import {
   generationMessages,
   notificationSchema,
   textToVideoMessages,
+  type GenerationState,
 } from '@reelcraft/contract';
 import { generations, videos } from '../../../src/db-schema';
 import { createGenerations, defineGenerationKind } from '../../../src/modules/generations';
@@ -56,6 +57,7 @@ describeEachDatabase('the generation core', { work: false, listen: true }, (serv
       video_id: expect.any(String),
       video_url: null,
       error: null,
+      retrying: false,
     });
     // Another kind has none running; another user sees none; a guest is refused.
     expect((await api.get('/generations/active?project_type=image-to-video')).json()).toEqual({
@@ -110,6 +112,36 @@ describeEachDatabase('the generation core', { work: false, listen: true }, (serv
       status: 'failed',
     });
     expect((await api.get('/notifications')).json<unknown[]>()).toHaveLength(1);
+  });
+
+  it('shows an interrupted generation as retrying until its next attempt reports progress', async () => {
+    const { api } = await signedIn(server());
+    const sessionId = await startTextVideo(api);
+    const [row] = await server()
+      .platform.database.orm.select()
+      .from(generations)
+      .where(eq(generations.sessionId, sessionId));
+    const render = server().jobs.find((job) => job.name === 'text-to-video.render')!;
+    const state = async () => (await api.get(`/generations/${sessionId}`)).json<GenerationState>();
+    expect(await state()).toMatchObject({ status: 'processing', retrying: false });
+
+    // What the queue calls when the worker running it went silent and another attempt follows.
+    await render.onRetrying!({ id: row!.id });
+    expect(await state()).toMatchObject({
+      status: 'processing',
+      retrying: true,
+      message: generationMessages.retrying,
+    });
+    const session = await api.get(`/text-to-video/sessions/${sessionId}`);
+    expect(session.json()).toMatchObject({ status: 'processing', retrying: true });
+
+    // The next attempt's first progress clears it.
+    await server().services.videos.recordProgress(row!.videoId, {
+      progress: 5,
+      stage: 'video_generation',
+      stageProgress: {},
+    });
+    expect(await state()).toMatchObject({ retrying: false, progress: 5 });
   });
 
   it("answers 404 for another user's or an unknown session, 401 without a token", async () => {

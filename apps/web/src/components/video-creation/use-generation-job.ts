@@ -65,6 +65,7 @@ function startingState(kind: CreationKind, sessionId: string): GenerationState {
     video_id: null,
     video_url: null,
     error: null,
+    retrying: false,
   };
 }
 

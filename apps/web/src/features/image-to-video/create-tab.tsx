@@ -116,6 +116,7 @@ export function CreateTab({
         <GenerationPanel
           progress={job.state.progress}
           stage={job.state.stage}
+          retrying={job.state.retrying}
           sending={background.sending}
           onBackground={() => background.send(job.state.session_id)}
         />

@@ -1,4 +1,4 @@
-import { imageToVideoMessages, type GenerationState } from '@reelcraft/contract';
+import { generationMessages, imageToVideoMessages, type GenerationState } from '@reelcraft/contract';
 import {
   CircleCheckBigIcon,
   ClapperboardIcon,
@@ -59,11 +59,14 @@ export function stageMessage(stage: ImageStage | null, progress: number): string
 export function GenerationPanel({
   progress,
   stage,
+  retrying,
   sending,
   onBackground,
 }: {
   progress: number;
   stage: ImageStage | null;
+  /** The last attempt was interrupted and another is coming. */
+  retrying: boolean;
   sending: boolean;
   onBackground: () => void;
 }) {
@@ -75,8 +78,8 @@ export function GenerationPanel({
       className="flex flex-col items-center gap-5 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-white/10 dark:bg-white/5"
     >
       <ProgressRing percent={progress} label="Video progress" />
-      <p className="text-sm font-medium" data-testid="stage-message">
-        {stageMessage(stage, progress)}
+      <p role="status" className="text-sm font-medium" data-testid="stage-message">
+        {retrying ? generationMessages.retrying : stageMessage(stage, progress)}
       </p>
       <ol
         aria-label="Stages"

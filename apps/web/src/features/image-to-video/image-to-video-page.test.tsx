@@ -66,6 +66,7 @@ function imageSession(overrides: Partial<ImageToVideoSession> = {}): ImageToVide
     extra_params: { quality: 'standard', mode: 'cinematic', aspect_ratio: '16:9', duration: 15 },
     elapsed_time: 12,
     message: null,
+    retrying: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { GenerationState } from '@reelcraft/contract';
+import { generationMessages, type GenerationState } from '@reelcraft/contract';
 import { useEffect, useRef } from 'react';
 import { buttonClasses } from '../../components/button-styles';
 import { StepChecklist } from '../../components/progress-bar';
@@ -66,7 +66,7 @@ export function SlidesProgressOverlay({
         <h2 className="text-lg font-semibold">Creating your video</h2>
         <ProgressRing percent={state.progress} label="Video progress" />
         <p role="status" className="text-sm font-medium" data-testid="progress-stage">
-          {slidesStageLabel(state.stage, state.progress)}
+          {state.retrying ? generationMessages.retrying : slidesStageLabel(state.stage, state.progress)}
         </p>
         <StepChecklist
           steps={STEPS.map((step) => ({

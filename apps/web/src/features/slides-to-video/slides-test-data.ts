@@ -57,6 +57,7 @@ export function testSlidesSession(overrides: Partial<SlidesVideoSession> = {}): 
     current_stage: 'file_processing',
     final_video_url: null,
     error: null,
+    retrying: false,
     ...overrides,
   };
 }

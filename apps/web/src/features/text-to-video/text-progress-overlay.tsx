@@ -1,4 +1,4 @@
-import { textToVideoProgressLabel } from '@reelcraft/contract';
+import { generationMessages, textToVideoProgressLabel } from '@reelcraft/contract';
 import { buttonClasses } from '../../components/button-styles';
 import { StepChecklist } from '../../components/progress-bar';
 import { ProgressRing } from '../../components/video-creation';
@@ -13,10 +13,13 @@ const STEPS = [
 /** The modal progress of a running text job: ring, band label, steps and the background button. */
 export function TextProgressOverlay({
   progress,
+  retrying,
   sending,
   onBackground,
 }: {
   progress: number;
+  /** The last attempt was interrupted and another is coming. */
+  retrying: boolean;
   sending: boolean;
   onBackground: () => void;
 }) {
@@ -30,8 +33,8 @@ export function TextProgressOverlay({
       >
         <h2 className="text-lg font-semibold">Creating your video</h2>
         <ProgressRing percent={progress} label="Video progress" />
-        <p className="text-sm font-medium" data-testid="progress-stage">
-          {textToVideoProgressLabel(progress)}
+        <p role="status" className="text-sm font-medium" data-testid="progress-stage">
+          {retrying ? generationMessages.retrying : textToVideoProgressLabel(progress)}
         </p>
         <StepChecklist steps={STEPS.map((step) => ({ label: step.label, done: progress >= step.doneAt }))} />
         <button

@@ -19,6 +19,7 @@ function session(overrides: Partial<TextToVideoSession> = {}): TextToVideoSessio
     progress: 10,
     final_video_url: null,
     error: null,
+    retrying: false,
     ...overrides,
   };
 }

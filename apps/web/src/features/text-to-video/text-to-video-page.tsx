@@ -235,6 +235,7 @@ export function TextToVideoPage() {
       {job.phase === 'running' ? (
         <TextProgressOverlay
           progress={job.state.progress}
+          retrying={job.state.retrying}
           sending={background.sending}
           onBackground={() => background.send(job.state.session_id)}
         />

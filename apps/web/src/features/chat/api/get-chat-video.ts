@@ -47,6 +47,7 @@ export function useChatVideo(videoSessionId: string) {
         progress: Math.max(current?.progress ?? 0, event.data.progress),
         final_video_url: event.data.video_url,
         error: event.data.error,
+        retrying: event.data.retrying,
       };
     });
   });

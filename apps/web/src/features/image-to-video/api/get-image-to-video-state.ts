@@ -14,5 +14,6 @@ export async function fetchImageToVideoState(id: string, signal?: AbortSignal): 
     video_id: null,
     video_url: session.output_video_url ?? session.video_urls[0] ?? null,
     error: session.error_message,
+    retrying: session.retrying,
   };
 }

@@ -14,5 +14,6 @@ export async function fetchSlidesVideoState(id: string, signal?: AbortSignal): P
     video_id: null,
     video_url: session.final_video_url,
     error: session.error,
+    retrying: session.retrying,
   };
 }

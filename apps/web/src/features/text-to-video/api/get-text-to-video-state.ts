@@ -17,5 +17,6 @@ export async function fetchTextToVideoState(id: string, signal?: AbortSignal): P
     video_id: null,
     video_url: session.final_video_url,
     error: session.error,
+    retrying: session.retrying,
   };
 }
