@@ -8,12 +8,12 @@ import type { UsersService } from '../users';
  */
 export function createBearerAuthenticator(
   tokens: TokenService,
-  users: Pick<UsersService, 'findActiveById'>,
+  users: Pick<UsersService, 'sessionCheck'>,
 ): BearerAuthenticator {
   return async (token) => {
     const verified = await tokens.verify(token).catch(() => null);
     if (!verified) return null;
-    const user = await users.findActiveById(verified.userId);
+    const user = await users.sessionCheck(verified.userId);
     if (!user) return null;
     if (verified.issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
     return { id: user.id };

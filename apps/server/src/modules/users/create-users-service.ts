@@ -5,8 +5,15 @@ import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 /** The one way to accounts, wired to the database; built once, in services.ts. */
-export function createUsersService(deps: { orm: Orm; bus: Pick<EventBus, 'publish'> }): UsersService {
-  return new UsersService(new UsersRepository(deps.orm), (userId) =>
-    deps.bus.publish(userId, { type: SESSION_REVOKED_EVENT, data: null }),
-  );
+export function createUsersService(deps: {
+  orm: Orm;
+  bus: Pick<EventBus, 'publish' | 'subscribe'>;
+}): UsersService {
+  return new UsersService(new UsersRepository(deps.orm), {
+    announce: (userId) => deps.bus.publish(userId, { type: SESSION_REVOKED_EVENT, data: null }),
+    subscribe: (handler) =>
+      deps.bus.subscribe((userId, event) => {
+        if (event.type === SESSION_REVOKED_EVENT) handler(userId);
+      }),
+  });
 }

@@ -1,6 +1,7 @@
 import type { ProfileUpdate, User } from '@reelcraft/contract';
 import type { Orm } from '../../platform/db/database';
 import { notFound } from '../../platform/http/http-error';
+import { SessionChecks, type SessionCheck } from './session-checks';
 import { toUserAnswer } from './user-answer';
 import type { NewUser, UserChanges, UsersRepository } from './users.repository';
 import type { UserRow } from './users.schema';
@@ -13,11 +14,19 @@ const accountGone = () => notFound('User account not found');
  * the lookups and changes sign-in makes. Other modules reach accounts only through here.
  */
 export class UsersService {
+  private readonly sessionChecks = new SessionChecks();
+
   constructor(
     private readonly users: UsersRepository,
-    /** Tells every server instance that the user's sessions ended: their sockets close. */
-    private readonly announceSessionsEnded: (userId: string) => Promise<void>,
-  ) {}
+    private readonly sessionsEnded: {
+      /** Tells every server instance that the user's sessions ended: their sockets close. */
+      announce(userId: string): Promise<void>;
+      /** Calls `handler` when any instance announced it; answers the unsubscribe function. */
+      subscribe(handler: (userId: string) => void): () => void;
+    },
+  ) {
+    sessionsEnded.subscribe((userId) => this.sessionChecks.drop(userId));
+  }
 
   /**
    * Ends every session of the user issued until now (a password reset): tokens issued before
@@ -25,13 +34,27 @@ export class UsersService {
    */
   async endSessions(id: string, validAfter: Date, changes: UserChanges = {}): Promise<void> {
     await this.users.update(id, { ...changes, tokensValidAfter: validAfter });
-    await this.announceSessionsEnded(id);
+    this.sessionChecks.drop(id);
+    await this.sessionsEnded.announce(id);
   }
 
   /** Deletes the account (kept, marked deleted): it can no longer sign in, its sockets close. */
   async deleteAccount(id: string): Promise<void> {
     await this.users.softDelete(id, new Date());
-    await this.announceSessionsEnded(id);
+    this.sessionChecks.drop(id);
+    await this.sessionsEnded.announce(id);
+  }
+
+  /**
+   * What a bearer token of the account is checked against; undefined for a missing or deleted
+   * account. Reused for a few seconds (every authenticated request asks), and dropped at once when
+   * the account's sessions end on any instance.
+   */
+  sessionCheck(id: string): Promise<SessionCheck | undefined> {
+    return this.sessionChecks.get(id, async () => {
+      const row = await this.users.findActiveById(id);
+      return row ? { id: row.id, tokensValidAfter: row.tokensValidAfter } : undefined;
+    });
   }
 
   /** An account that exists and is not deleted. */
