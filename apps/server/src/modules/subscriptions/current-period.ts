@@ -75,14 +75,10 @@ export class CurrentPeriods {
     userId: string,
     now: Date,
   ): Promise<{ count: VideoCount; subscription: UserSubscriptionRow } | undefined> {
-    const subscription = await this.subscriptions.findByUser(userId);
-    if (!subscription) return undefined;
-    const free = await this.plans.find(FREE_PLAN_ID);
-    if (!free || advanceToNow(subscription, free.periodDays, now).changed) return undefined;
-    const period = await this.subscriptions.findPeriod(userId, subscription.periodStart);
-    if (!period) return undefined;
-    const plan = subscription.planId === FREE_PLAN_ID ? free : await this.plans.find(subscription.planId);
-    if (!plan) return undefined;
+    const current = await this.subscriptions.findCurrent(userId);
+    if (!current?.period) return undefined;
+    const { subscription, period, plan, free } = current;
+    if (advanceToNow(subscription, free.periodDays, now).changed) return undefined;
     return { count: toVideoCount(subscription, period, plan), subscription };
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SubscriptionPlanId } from '@reelcraft/contract';
+import { alias } from 'drizzle-orm/pg-core';
+import { FREE_PLAN_ID, type SubscriptionPlanId } from '@reelcraft/contract';
 import type { Orm, OrmTransaction } from '../../platform/db/database';
 import type { UserRow } from '../users';
 import type { NewPlanRow } from './plan-catalogue';
@@ -148,6 +149,39 @@ export class SubscriptionsRepository {
       .where(and(eq(videoQuotaPeriods.userId, userId), eq(videoQuotaPeriods.periodStart, periodStart)))
       .returning();
     if (!row) throw new Error('No quota period to update');
+    return row;
+  }
+
+  /**
+   * In one query (the video count is read on every screen): the user's subscription, its plan, the
+   * free plan (its period length rolls free periods) and the usage row of the stored period, if any.
+   */
+  async findCurrent(
+    userId: string,
+  ): Promise<
+    | { subscription: UserSubscriptionRow; plan: PlanRow; free: PlanRow; period: QuotaPeriodRow | null }
+    | undefined
+  > {
+    if (!isUuid(userId)) return undefined;
+    const freePlan = alias(subscriptionPlans, 'free_plan');
+    const [row] = await this.orm
+      .select({
+        subscription: userSubscriptions,
+        plan: subscriptionPlans,
+        free: freePlan,
+        period: videoQuotaPeriods,
+      })
+      .from(userSubscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+      .innerJoin(freePlan, eq(freePlan.id, FREE_PLAN_ID))
+      .leftJoin(
+        videoQuotaPeriods,
+        and(
+          eq(videoQuotaPeriods.userId, userSubscriptions.userId),
+          eq(videoQuotaPeriods.periodStart, userSubscriptions.periodStart),
+        ),
+      )
+      .where(eq(userSubscriptions.userId, userId));
     return row;
   }
 
