@@ -1,5 +1,7 @@
-// Bundles the server into dist/main.js. The workspace contract package (TypeScript source) is
-// inlined; every npm dependency stays external and is loaded from node_modules at run time.
+// Bundles the server into dist/main.js, and the audio worker threads' module into
+// dist/audio-worker.js next to it (media/audio-work.ts starts it from there). The workspace contract
+// package (TypeScript source) is inlined; every npm dependency stays external and is loaded from
+// node_modules at run time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +13,11 @@ const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name
 
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(root, 'dist/main.js'),
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    'audio-worker': path.join(root, 'src/media/audio-worker.ts'),
+  },
+  outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -21,4 +26,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('Built apps/server/dist/main.js');
+console.log('Built apps/server/dist/main.js and audio-worker.js');

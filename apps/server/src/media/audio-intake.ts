@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
+import { runAudioTask } from './audio-work';
 import { runFfmpeg } from './ffmpeg-runner';
 import { MediaError } from './media-error';
 import { probeMedia, type MediaProbe } from './media-probe';
 import type { MediaTools } from './media-tools';
 import { withTempWorkspace } from './temp-workspace';
-import { decodeWav, type PcmAudio } from './wav';
+import type { PcmAudio } from './wav';
 
 export interface AudioIntakeLimits {
   maxBytes: number;
@@ -123,7 +124,7 @@ export async function intakeAudio(
       }
       throw error;
     });
-    return decodeWav(await fs.readFile(output));
+    return runAudioTask('readWav', output);
   });
 }
 
@@ -163,6 +164,6 @@ export async function decodeOwnAudio(
       ],
       { signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000, label: 'audio decode' },
     );
-    return decodeWav(await fs.readFile(output));
+    return runAudioTask('readWav', output);
   });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { toMono } from './audio-mixing';
+import { runAudioTask } from './audio-work';
 import {
   audioEncoderArgs,
   MP4_CONTAINER_ARGS,
@@ -16,7 +16,7 @@ import type { MediaTools } from './media-tools';
 import { probeMedia } from './media-probe';
 import { createOutputFolder } from './temp-workspace';
 import { extractFrame } from './video-renderer';
-import { encodeWav, pcmDuration, type PcmAudio } from './wav';
+import { pcmDuration, type PcmAudio } from './wav';
 
 export const PRESENTER_FPS = 25;
 /** Mouth shapes drawn, from closed to wide open; each frame shows the nearest one. */
@@ -51,46 +51,6 @@ export interface PresenterVideo {
   fileSizeBytes: number;
   /** The folder holding both files; the caller removes it. */
   folder: string;
-}
-
-/**
- * How open the mouth is on each frame, 0..1, from the spoken audio itself: loudness in a 40 ms
- * window against the narration's own loud parts, opening fast and closing a little slower as lips
- * do; hissing sounds (many zero crossings, little energy) keep it narrow. Pure.
- */
-export function mouthOpenness(speech: PcmAudio, fps: number, frames: number): Float32Array {
-  const samples = toMono(speech);
-  const rate = speech.sampleRate;
-  const half = Math.round(rate * 0.02);
-  const loudness = new Float32Array(frames);
-  const crossings = new Float32Array(frames);
-  for (let frame = 0; frame < frames; frame += 1) {
-    const centre = Math.round((frame / fps) * rate);
-    const start = Math.max(0, centre - half);
-    const end = Math.min(samples.length, centre + half);
-    let sum = 0;
-    let zeroCrossings = 0;
-    for (let i = start; i < end; i += 1) {
-      const value = samples[i] ?? 0;
-      sum += value * value;
-      if (i > start && value >= 0 !== (samples[i - 1] ?? 0) >= 0) zeroCrossings += 1;
-    }
-    loudness[frame] = end > start ? Math.sqrt(sum / (end - start)) : 0;
-    crossings[frame] = end > start ? zeroCrossings / (end - start) : 0;
-  }
-  const sorted = [...loudness].sort((a, b) => a - b);
-  const loud = sorted[Math.floor(sorted.length * 0.95)] || 1;
-  const open = new Float32Array(frames);
-  let previous = 0;
-  for (let frame = 0; frame < frames; frame += 1) {
-    let target = Math.min(1, Math.max(0, ((loudness[frame] ?? 0) / loud - 0.08) * 1.25));
-    // A hiss ("s", "f") has many zero crossings: teeth together, lips apart a little.
-    if ((crossings[frame] ?? 0) > 0.25) target = Math.min(target, 0.3);
-    previous =
-      target > previous ? previous + (target - previous) * 0.8 : previous + (target - previous) * 0.45;
-    open[frame] = previous;
-  }
-  return open;
 }
 
 /** Where the mouth is drawn: from the face when one was found, else where a portrait usually has it. */
@@ -171,8 +131,9 @@ export async function renderPresenterVideo(
     const seconds = pcmDuration(request.speech) + TAIL_SECONDS;
     const frames = Math.max(1, Math.round(seconds * PRESENTER_FPS));
     const levels = request.animateMouth
-      ? Array.from(mouthOpenness(request.speech, PRESENTER_FPS, frames), (open) =>
-          Math.round(open * (MOUTH_LEVELS - 1)),
+      ? Array.from(
+          await runAudioTask('mouthOpenness', { speech: request.speech, fps: PRESENTER_FPS, frames }),
+          (open) => Math.round(open * (MOUTH_LEVELS - 1)),
         )
       : new Array<number>(frames).fill(0);
     const used = [...new Set(levels)];
@@ -194,7 +155,7 @@ export async function renderPresenterVideo(
     const listPath = path.join(folder, 'mouths.ffconcat');
     await fs.writeFile(listPath, `${lines.join('\n')}\n`);
     const audioPath = path.join(folder, 'speech.wav');
-    await fs.writeFile(audioPath, encodeWav(request.speech));
+    await runAudioTask('writeWav', { path: audioPath, audio: request.speech });
 
     const drift = (side - shown) / 2;
     const foreground =

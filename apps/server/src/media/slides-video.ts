@@ -2,18 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SILENT_SLIDE_SECONDS } from '@reelcraft/contract';
-import { duckUnder, fitDuration, mixInto, softLimit, toStereo } from './audio-mixing';
+import { runAudioTask } from './audio-work';
 import { fitCaption } from './captions';
 import type { EncoderSettings } from './encoder-settings';
 import type { CaptionFonts } from './font-files';
 import { frameSize, type AspectRatio } from './frame-size';
 import { composeStill, intakeImage, DEFAULT_MAX_IMAGE_PIXELS } from './image-intake';
 import type { MediaTools } from './media-tools';
-import { synthesizeMusicBed, type MusicMood } from './music-bed';
+import type { MusicMood } from './music-bed';
 import type { CaptionLine, Shot } from './render-plan';
 import { createOutputFolder, createTempWorkspace } from './temp-workspace';
 import { renderVideo } from './video-renderer';
-import { createSilence, encodeWav, pcmDuration, type PcmAudio } from './wav';
+import { pcmDuration, type PcmAudio } from './wav';
 
 const FPS = 25;
 const AUDIO_RATE = 44_100;
@@ -196,24 +196,14 @@ export async function renderSlidesVideo(
     }
 
     const seconds = startFrame / FPS;
-    const narration = createSilence(AUDIO_RATE, 2, seconds);
-    for (const [voice, at] of voices) mixInto(narration, toStereo(voice), at);
-    let soundtrack = narration;
-    if (request.music) {
-      const bed = synthesizeMusicBed({
-        durationSeconds: seconds,
-        sampleRate: AUDIO_RATE,
-        mood: TALK_MOOD,
-        seed: request.seed,
-        peak: 0.3,
-      });
-      duckUnder(bed, narration, 0.22);
-      mixInto(bed, narration, 0, 0.95);
-      soundtrack = bed;
-    }
-    softLimit(soundtrack, 0.97);
     const audioPath = workspace.file('soundtrack.wav');
-    await fs.writeFile(audioPath, encodeWav(fitDuration(soundtrack, seconds)));
+    await runAudioTask('writeSlidesSoundtrack', {
+      path: audioPath,
+      seconds,
+      sampleRate: AUDIO_RATE,
+      narrations: voices,
+      music: request.music ? { mood: TALK_MOOD, seed: request.seed, peak: 0.3 } : null,
+    });
 
     const result = await renderVideo(
       tools,

@@ -2,7 +2,7 @@ import { FALLBACK_VOICE_IDS } from '@reelcraft/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightnessOf, measureSpeech } from '../../src/media/speech-analysis';
 import { decodeWav, encodeWav, type PcmAudio } from '../../src/media/wav';
-import { matchBrightness } from '../../src/providers/speech/local-speech-provider';
+import { matchBrightness } from '../../src/media/speech-finishing';
 import { createTestProviders } from './media-test-kit';
 
 type TestProviders = Awaited<ReturnType<typeof createTestProviders>>;

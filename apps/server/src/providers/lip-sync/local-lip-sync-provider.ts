@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '@reelcraft/contract';
 import { decodeOwnAudio, intakeAudio } from '../../media/audio-intake';
-import { duckUnder, fitDuration, mixInto, softLimit, toStereo } from '../../media/audio-mixing';
+import { runAudioTask } from '../../media/audio-work';
 import { DEFAULT_ENCODER_SETTINGS, type EncoderSettings } from '../../media/encoder-settings';
 import { runFfmpeg } from '../../media/ffmpeg-runner';
 import { buildFitVideoCommand } from '../../media/fit-video-graph';
@@ -12,7 +12,7 @@ import { probeMedia } from '../../media/media-probe';
 import type { MediaTools } from '../../media/media-tools';
 import { createOutputFolder, withTempWorkspace } from '../../media/temp-workspace';
 import { extractFrame } from '../../media/video-renderer';
-import { createSilence, encodeWav, pcmDuration } from '../../media/wav';
+import { pcmDuration } from '../../media/wav';
 import { toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type { LipSyncProvider, LipSyncRequest } from './lip-sync-provider';
@@ -53,34 +53,27 @@ export function createLocalLipSyncProvider(options: LocalLipSyncOptions): LipSyn
             throw new MediaError('invalid_media', 'The clip has no video.');
           const fps = Math.min(60, Math.max(1, Math.round(probe.video.fps ?? 24)));
           const videoFrames = probe.video.frames ?? Math.round(probe.durationSeconds * fps);
-          const speech = toStereo(
-            await intakeAudio(tools, request.audio, VOICEOVER_LIMITS, {
-              sampleRate: AUDIO_RATE,
-              channels: 1,
-              workDir: options.workDir,
-              signal: task.signal,
-            }),
-          );
+          const speech = await intakeAudio(tools, request.audio, VOICEOVER_LIMITS, {
+            sampleRate: AUDIO_RATE,
+            channels: 1,
+            workDir: options.workDir,
+            signal: task.signal,
+          });
           const targetFrames = Math.max(1, Math.round((pcmDuration(speech) + TAIL_SECONDS) * fps));
           const seconds = targetFrames / fps;
-          const clipAudio = fitDuration(
-            await decodeOwnAudio(tools, request.videoPath, {
-              sampleRate: AUDIO_RATE,
-              channels: 2,
-              durationSeconds: probe.durationSeconds,
-              workDir: options.workDir,
-              signal: task.signal,
-            }),
-            seconds,
-          );
-          const voice = fitDuration(speech, seconds);
-          duckUnder(clipAudio, voice, 0.4);
-          const mix = createSilence(AUDIO_RATE, 2, seconds);
-          mixInto(mix, clipAudio, 0, CLIP_AUDIO_GAIN);
-          mixInto(mix, voice, 0);
-          softLimit(mix, 0.97);
+          const clip = await decodeOwnAudio(tools, request.videoPath, {
+            sampleRate: AUDIO_RATE,
+            channels: 2,
+            durationSeconds: probe.durationSeconds,
+            workDir: options.workDir,
+            signal: task.signal,
+          });
           const audioPath = workspace.file('voiceover-mix.wav');
-          await fs.writeFile(audioPath, encodeWav(mix));
+          await runAudioTask(
+            'writeVoiceoverSoundtrack',
+            { path: audioPath, seconds, sampleRate: AUDIO_RATE, clip, clipGain: CLIP_AUDIO_GAIN, speech },
+            { transfer: [...clip.channels, ...speech.channels].map((channel) => channel.buffer) },
+          );
           progress.report('prepare', 1, 'preparing');
           const videoPath = path.join(output, 'video.mp4');
           const width = probe.video.width - (probe.video.width % 2);

@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { decodeWav, type PcmAudio } from '../../media/wav';
+import { runAudioTask } from '../../media/audio-work';
+import type { PcmAudio } from '../../media/wav';
 import { cancelledError } from '../../media/media-error';
 
 export interface EspeakParameters {
@@ -109,12 +110,30 @@ interface WorkerReply {
   error?: string;
 }
 
+/**
+ * An idle worker stops after this long: its WebAssembly memories and heap, tens of megabytes that
+ * only grow while it lives, go back to the system, and the next narration pays ~0.1 s of start-up.
+ */
+const IDLE_STOP_MS = 20_000;
+
 /** A single espeak worker, started on first use; utterances run one after another. */
 export function createEspeakEngine(): EspeakEngine {
   const moduleUrl = pathToFileURL(createRequire(import.meta.url).resolve('espeak-ng')).href;
   let worker: Worker | null = null;
+  let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
   const waiting = new Map<number, { resolve: (wav: Uint8Array) => void; reject: (error: Error) => void }>();
+
+  const stopWhenIdle = () => {
+    clearTimeout(idleTimer);
+    if (waiting.size > 0) return;
+    idleTimer = setTimeout(() => {
+      const idle = worker;
+      worker = null;
+      void idle?.terminate();
+    }, IDLE_STOP_MS);
+    idleTimer.unref();
+  };
 
   const failAll = (error: Error) => {
     for (const entry of waiting.values()) entry.reject(error);
@@ -130,6 +149,7 @@ export function createEspeakEngine(): EspeakEngine {
       const entry = waiting.get(reply.id);
       if (!entry) return;
       waiting.delete(reply.id);
+      stopWhenIdle();
       if (reply.wav) entry.resolve(reply.wav);
       else entry.reject(new Error(reply.error ?? 'espeak failed'));
     });
@@ -138,7 +158,8 @@ export function createEspeakEngine(): EspeakEngine {
       failAll(error);
     });
     started.on('exit', () => {
-      if (worker === started) worker = null;
+      if (worker !== started) return;
+      worker = null;
       failAll(new Error('The speech worker stopped'));
     });
     worker = started;
@@ -151,20 +172,25 @@ export function createEspeakEngine(): EspeakEngine {
       const id = nextId++;
       const args = espeakArguments(text, parameters, '/speech.wav');
       const wav = await new Promise<Uint8Array>((resolve, reject) => {
+        clearTimeout(idleTimer);
         waiting.set(id, { resolve, reject });
         ensureWorker().postMessage({ id, args });
         signal?.addEventListener(
           'abort',
           () => {
             // The worker finishes its utterance; the caller just stops waiting for it.
-            if (waiting.delete(id)) reject(cancelledError(signal));
+            if (waiting.delete(id)) {
+              reject(cancelledError(signal));
+              stopWhenIdle();
+            }
           },
           { once: true },
         );
       });
-      return decodeWav(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
+      return runAudioTask('decodeWav', wav, { transfer: [wav.buffer] });
     },
     async close() {
+      clearTimeout(idleTimer);
       const current = worker;
       worker = null;
       failAll(new Error('The speech engine was closed'));

@@ -1,10 +1,11 @@
 import { UPLOAD_MAX_BYTES, VOICE_CLONE_MIN_SPEECH_SECONDS, voiceMessages } from '@reelcraft/contract';
 import { z } from 'zod';
-import { normalizePeak, resample, softLimit, splitAtSilences } from '../../media/audio-mixing';
 import { intakeAudio } from '../../media/audio-intake';
+import { runAudioTask } from '../../media/audio-work';
+import type { EncodedSpeech } from '../../media/audio-worker';
 import type { MediaTools } from '../../media/media-tools';
-import { brightnessOf, measureSpeech } from '../../media/speech-analysis';
-import { encodeWav, pcmDuration, type PcmAudio } from '../../media/wav';
+import type { SpeechFinish } from '../../media/speech-finishing';
+import type { PcmAudio } from '../../media/wav';
 import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import { LINE_BREAK_SECONDS, type EspeakEngine } from './espeak-engine';
@@ -78,23 +79,23 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
     return { voice: espeakVoice, pitch, rate, pitchRange };
   }
 
-  /** The clone's measured brightness, which its speech is filtered towards; none for built-in voices. */
-  function brightnessTarget(clone: CloneVoice | undefined): number | undefined {
+  /** The output rate and levels, and for a clone its measured brightness the speech is filtered towards. */
+  function finishFor(clone: CloneVoice | undefined, speakerBoost: boolean): SpeechFinish {
     const profile = clone && localCloneProfileSchema.safeParse(clone.profile);
-    return profile?.success ? profile.data.measurements.brightness : undefined;
+    const brightness = profile?.success ? profile.data.measurements.brightness : undefined;
+    return { sampleRate: OUTPUT_RATE, speakerBoost, ...(brightness !== undefined ? { brightness } : {}) };
   }
 
-  /**
-   * The clone's brightness (at espeak's rate, the rate its sample was measured at), the output rate,
-   * then the levels: what every line of speech goes through.
-   */
-  function finish(raw: PcmAudio, clone: CloneVoice | undefined, speakerBoost: boolean): PcmAudio {
-    const brightness = brightnessTarget(clone);
-    if (brightness !== undefined) matchBrightness(raw, brightness);
-    const speech = resample(raw, OUTPUT_RATE);
-    finishLevels(speech, speakerBoost);
-    return speech;
-  }
+  const buffersOf = (audio: PcmAudio) => audio.channels.map((channel) => channel.buffer);
+  const finishOne = (spoken: PcmAudio, finish: SpeechFinish) =>
+    runAudioTask('finishSpeech', { spoken, finish }, { transfer: buffersOf(spoken) });
+
+  const answer = (speech: EncodedSpeech, voiceId: string): SynthesizedSpeech => ({
+    audio: Buffer.from(speech.wav.buffer, speech.wav.byteOffset, speech.wav.byteLength),
+    contentType: 'audio/wav',
+    durationSeconds: speech.durationSeconds,
+    voiceId,
+  });
 
   return {
     kind: 'local',
@@ -119,18 +120,10 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
       const settings = completeSettings(request.settings);
       const parameters = espeakParametersFor(voiceBase(request.voiceId, request.clone), settings);
       try {
-        const speech = finish(
-          await engine.synthesize(text, parameters, task.signal),
-          request.clone,
-          settings.useSpeakerBoost,
-        );
+        const spoken = await engine.synthesize(text, parameters, task.signal);
+        const speech = await finishOne(spoken, finishFor(request.clone, settings.useSpeakerBoost));
         progress.report('synthesis', 1, 'synthesis');
-        return {
-          audio: encodeWav(speech),
-          contentType: 'audio/wav',
-          durationSeconds: pcmDuration(speech),
-          voiceId: request.voiceId,
-        };
+        return answer(speech, request.voiceId);
       } catch (error) {
         throw toProviderError(error, 'The voice could not be synthesised.');
       }
@@ -152,21 +145,22 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
       const settings = completeSettings(request.settings);
       const parameters = espeakParametersFor(voiceBase(request.voiceId, request.clone), settings);
       try {
+        const finish = finishFor(request.clone, settings.useSpeakerBoost);
         const spoken = await engine.synthesize(lines, parameters, task.signal);
         // The inserted pauses are the longest silences; shorter ones are pauses inside a line.
-        const parts =
-          lines.length === 1 ? [spoken] : splitAtSilences(spoken, lines.length, LINE_BREAK_SECONDS * 0.75);
+        const together = await runAudioTask(
+          'finishSpeechLines',
+          { spoken, lineCount: lines.length, minGapSeconds: LINE_BREAK_SECONDS * 0.75, finish },
+          { transfer: buffersOf(spoken) },
+        );
         const perLine =
-          parts ?? (await Promise.all(lines.map((line) => engine.synthesize(line, parameters, task.signal))));
-        return perLine.map((part) => {
-          const speech = finish(part, request.clone, settings.useSpeakerBoost);
-          return {
-            audio: encodeWav(speech),
-            contentType: 'audio/wav',
-            durationSeconds: pcmDuration(speech),
-            voiceId: request.voiceId,
-          };
-        });
+          together ??
+          (await Promise.all(
+            lines.map(async (line) =>
+              finishOne(await engine.synthesize(line, parameters, task.signal), finish),
+            ),
+          ));
+        return perLine.map((speech) => answer(speech, request.voiceId));
       } catch (error) {
         throw toProviderError(error, 'The voice could not be synthesised.');
       }
@@ -195,7 +189,7 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
           channel.subarray(0, CLONE_ANALYSIS_SECONDS * sample.sampleRate),
         ),
       };
-      const measurements = measureSpeech(analysed);
+      const measurements = await runAudioTask('measureSpeech', analysed, { transfer: buffersOf(sample) });
       if (
         measurements.medianPitchHz === null ||
         measurements.speechSeconds < VOICE_CLONE_MIN_SPEECH_SECONDS
@@ -224,51 +218,4 @@ export function createLocalSpeechProvider(options: LocalSpeechOptions): SpeechPr
 
     close: () => engine.close(),
   };
-}
-
-/** The part of the speech the brightness is measured on when choosing the filter (enough to judge). */
-const BRIGHTNESS_PROBE_SECONDS = 20;
-
-/**
- * Tilts the speech's spectrum towards a measured brightness: adds (or, negative, takes away) a
- * share of its sample-to-sample change, the share found by bisection on the first seconds. In place.
- */
-export function matchBrightness(speech: PcmAudio, target: number): void {
-  const tilt = (channel: Float32Array, share: number, length = channel.length) => {
-    const out = new Float32Array(length);
-    let previous = 0;
-    for (let i = 0; i < length; i += 1) {
-      const value = channel[i] ?? 0;
-      out[i] = value + share * (value - previous);
-      previous = value;
-    }
-    return out;
-  };
-  const probeLength = Math.min(speech.channels[0]?.length ?? 0, BRIGHTNESS_PROBE_SECONDS * speech.sampleRate);
-  const brightnessWith = (share: number) =>
-    brightnessOf({
-      sampleRate: speech.sampleRate,
-      channels: speech.channels.map((channel) => tilt(channel, share, probeLength)),
-    });
-  let low = -0.85;
-  let high = 4;
-  if (brightnessWith(low) >= target) high = low;
-  else if (brightnessWith(high) <= target) low = high;
-  for (let step = 0; step < 12 && high - low > 0.01; step += 1) {
-    const middle = (low + high) / 2;
-    if (brightnessWith(middle) < target) low = middle;
-    else high = middle;
-  }
-  const share = (low + high) / 2;
-  speech.channels = speech.channels.map((channel) => tilt(channel, share));
-}
-
-/** Speaker boost: louder and a touch denser; without it, a quieter, untouched level. */
-function finishLevels(speech: PcmAudio, speakerBoost: boolean): void {
-  if (speakerBoost) {
-    normalizePeak(speech, 1.15);
-    softLimit(speech, 0.97);
-  } else {
-    normalizePeak(speech, 0.7);
-  }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { STUDIO_CANDIDATE_COUNT, UPLOAD_MAX_BYTES } from '@reelcraft/contract';
 import sharp from 'sharp';
 import { decodeOwnAudio, intakeAudio } from '../../media/audio-intake';
-import { duckUnder, fitDuration, mixInto, softLimit, toStereo } from '../../media/audio-mixing';
+import { runAudioTask } from '../../media/audio-work';
 import { createLimiter } from '../../media/concurrency-limit';
 import { DEFAULT_ENCODER_SETTINGS, type EncoderSettings } from '../../media/encoder-settings';
 import type { CaptionFonts } from '../../media/font-files';
@@ -18,11 +18,10 @@ import {
 import { MediaError } from '../../media/media-error';
 import { probeMedia } from '../../media/media-probe';
 import type { MediaTools } from '../../media/media-tools';
-import { synthesizeMusicBed } from '../../media/music-bed';
 import type { RenderPlan, Shot } from '../../media/render-plan';
 import { createOutputFolder, createTempWorkspace, type TempWorkspace } from '../../media/temp-workspace';
 import { extractFrame, renderVideo } from '../../media/video-renderer';
-import { createSilence, decodeWav, encodeWav, pcmDuration, type PcmAudio } from '../../media/wav';
+import { pcmDuration, type PcmAudio } from '../../media/wav';
 import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type { SpeechProvider } from '../speech/speech-provider';
@@ -107,7 +106,7 @@ async function speechToPcm(
   workDir: string | undefined,
   signal?: AbortSignal,
 ) {
-  if (contentType === 'audio/wav') return decodeWav(audio);
+  if (contentType === 'audio/wav') return runAudioTask('decodeWav', audio);
   return intakeAudio(tools, audio, VOICE_SAMPLE_LIMITS, {
     sampleRate: AUDIO_RATE,
     channels: 1,
@@ -147,37 +146,13 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     }
   }
 
-  const musicBed = (plan: StoryPlan, seconds: number): PcmAudio =>
-    synthesizeMusicBed({
-      durationSeconds: seconds,
-      sampleRate: AUDIO_RATE,
-      mood: plan.music,
-      seed: plan.musicSeed,
-      peak: 0.42,
-    });
-
-  /** Music bed plus narration, ducked and limited, exactly `seconds` long. */
-  function soundtrack(
-    music: PcmAudio,
-    seconds: number,
-    voice: PcmAudio | null,
-    narrationStarts?: [PcmAudio, number][],
-  ): PcmAudio {
-    const narration = createSilence(AUDIO_RATE, 2, seconds);
-    if (voice) mixInto(narration, toStereo(voice), 0.4);
-    for (const [line, at] of narrationStarts ?? []) mixInto(narration, toStereo(line), at);
-    duckUnder(music, narration, 0.3);
-    mixInto(music, narration, 0, 0.95);
-    softLimit(music, 0.97);
-    return fitDuration(music, seconds);
-  }
+  const musicOf = (plan: StoryPlan) => ({ mood: plan.music, seed: plan.musicSeed, peak: 0.42 });
 
   async function render(
     plan: StoryPlan,
     size: { width: number; height: number },
     shots: Shot[],
-    audio: PcmAudio,
-    workspace: TempWorkspace,
+    audioPath: string,
     extra: {
       seed: number;
       fadeInFrames: number;
@@ -188,8 +163,6 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     task: TaskOptions,
     report: (stage: VideoStage, fraction: number) => void,
   ): Promise<LocalRenderedVideo> {
-    const audioPath = workspace.file('soundtrack.wav');
-    await fs.writeFile(audioPath, encodeWav(audio));
     const output = await createOutputFolder(workDir ?? os.tmpdir(), 'video');
     const release = () => fs.rm(output, { recursive: true, force: true });
     try {
@@ -302,12 +275,22 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         return materializeShots(spoken.plan, { ...size, workspace, fonts: options.fonts, images: vetted });
       });
       speaking.catch(() => undefined);
-      // sharp decodes and draws, espeak speaks, on other threads meanwhile: synthesise the music here.
-      const music = musicBed(plan, plan.totalFrames / plan.fps);
-      const [shots, { lines }, sample] = await Promise.all([drawing, speaking, voice.sample]);
+      const seconds = plan.totalFrames / plan.fps;
+      // sharp draws and espeak speaks meanwhile, each on its own threads.
+      const music = runAudioTask('musicBed', {
+        ...musicOf(plan),
+        durationSeconds: seconds,
+        sampleRate: AUDIO_RATE,
+      });
+      const [shots, { lines }, sample, bed] = await Promise.all([drawing, speaking, voice.sample, music]);
       report('scene_generation', 1);
-      const audio = soundtrack(music, plan.totalFrames / plan.fps, sample, lines);
-      return render(plan, size, shots, audio, workspace, { seed: request.seed, ...extra }, task, report);
+      const audioPath = workspace.file('soundtrack.wav');
+      await runAudioTask(
+        'writeStorySoundtrack',
+        { path: audioPath, seconds, sampleRate: AUDIO_RATE, music: bed, voice: sample, lines },
+        { transfer: bed.channels.map((channel) => channel.buffer) },
+      );
+      return render(plan, size, shots, audioPath, { seed: request.seed, ...extra }, task, report);
     }, 'The video could not be rendered.');
   }
 
@@ -558,24 +541,25 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
           }),
         ]);
         report('scene_generation', 1);
-        const leadSeconds = leadFrames / fps;
-        const total = (leadFrames + frames) / fps;
-        const audio = createSilence(AUDIO_RATE, 2, total);
-        mixInto(audio, fitDuration(original, leadSeconds, 0.3), 0);
-        const bed = synthesizeMusicBed({
-          durationSeconds: frames / fps,
-          sampleRate: AUDIO_RATE,
-          mood: plan.music,
-          seed: plan.musicSeed,
-          peak: 0.42,
-        });
-        mixInto(audio, bed, leadSeconds);
+        const audioPath = workspace.file('soundtrack.wav');
+        await runAudioTask(
+          'writeExtensionSoundtrack',
+          {
+            path: audioPath,
+            sampleRate: AUDIO_RATE,
+            lead: original,
+            leadSeconds: leadFrames / fps,
+            music: musicOf(plan),
+            addedSeconds: frames / fps,
+            totalSeconds: (leadFrames + frames) / fps,
+          },
+          { transfer: original.channels.map((channel) => channel.buffer) },
+        );
         return render(
           extension,
           size,
           shots,
-          fitDuration(audio, total),
-          workspace,
+          audioPath,
           {
             seed: request.seed,
             fadeInFrames: 0,
