@@ -74,6 +74,7 @@ describeEachDatabase('text-to-video calls', { work: false, listen: true }, (serv
       progress: 0,
       final_video_url: null,
       error: null,
+      retrying: false,
     });
     // One video was taken, a library row is processing, and one render is queued.
     expect(await remainingVideos(api)).toBe(before - 1);
