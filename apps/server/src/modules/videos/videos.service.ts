@@ -14,6 +14,7 @@ import type { ObjectStorage } from '../../platform/storage';
 import { videoDownloadName } from './video-download-name';
 import type { VideoFilter, VideosRepository } from './videos.repository';
 import type { VideoRow } from './videos.schema';
+import { StoredFiles } from './stored-files';
 
 const TITLE_MAX_LENGTH = 200;
 const ERROR_MAX_LENGTH = 1000;
@@ -63,11 +64,15 @@ function clip(text: string, maxLength: number): string {
  * reads. Media leave only as expiring signed URLs, and only the owner's.
  */
 export class VideosService {
+  private readonly storedFiles: StoredFiles;
+
   constructor(
     private readonly repository: VideosRepository,
     private readonly storage: VideoStorage,
     private readonly signedUrlTtlSeconds: number,
-  ) {}
+  ) {
+    this.storedFiles = new StoredFiles((key) => storage.exists(key));
+  }
 
   /**
    * Records a video the user started; a blank title becomes "Untitled video". `db`: the open
@@ -210,7 +215,10 @@ export class VideosService {
     for (const uri of new Set([row.videoUri, row.thumbnailUri])) {
       const key = uri ? this.storage.keyFromUri(uri) : null;
       // Not ours (data moved from the former cloud store): there is nothing we could remove.
-      if (key !== null) await this.storage.delete(key);
+      if (key !== null) {
+        this.storedFiles.forget(key);
+        await this.storage.delete(key);
+      }
     }
     const deleted = await this.repository.softDeleteForUser(userId, id, new Date());
     if (!deleted?.deletedAt) throw notFound(VIDEO_NOT_FOUND);
@@ -248,7 +256,7 @@ export class VideosService {
   private async playableUrl(row: VideoRow): Promise<string | null> {
     if (row.status !== 'completed' || !row.videoUri) return null;
     const key = this.storage.keyFromUri(row.videoUri);
-    if (key === null || !(await this.storage.exists(key))) return null;
+    if (key === null || !(await this.storedFiles.has(key))) return null;
     return this.signedUrl(row.videoUri, videoDownloadName(row.title));
   }
 }
