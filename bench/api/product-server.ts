@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { serverRoot } from '../../apps/server/src/platform/paths';
+
+/** The built server, started as users start it (`npm start`). */
+const productMainFile = path.join(serverRoot(), 'dist', 'main.js');
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 40_000;
+/** The last output kept, to show when the server dies or a call fails. */
+const OUTPUT_KEPT_CHARS = 20_000;
+
+/** A bench that dies leaves no server behind (its temporary folder and database may remain). */
+export function killOnExit(child: ChildProcess): void {
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process, in MB, from /proc (Linux). */
+export async function residentMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (!kilobytes) throw new Error(`No VmRSS for process ${pid}`);
+  return Math.round(Number(kilobytes) / 1024);
+}
+
+export interface ProductServer {
+  base: string;
+  pid: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** The server's last lines of output (warnings and errors: it logs at LOG_LEVEL=warn). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface ProductOptions {
+  dataDir: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl?: string;
+  jwtSecret: string;
+}
+
+/**
+ * Starts `node apps/server/dist/main.js` (ROLE=all: it serves and renders) and waits until its
+ * health check answers. The flood limits are raised for the bench's sign-up and the free plan's
+ * video allowance for its renders; nothing else is changed from the defaults.
+ */
+export async function startProduct(options: ProductOptions): Promise<ProductServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [productMainFile], {
+    cwd: path.dirname(serverRoot()),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ROLE: 'all',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      JWT_SECRET: options.jwtSecret,
+      LOG_LEVEL: 'warn',
+      SIGNUPS_MAX_PER_ADDRESS: '100000',
+      MAILS_MAX_PER_RECIPIENT: '100000',
+      MAILS_MAX_PER_ADDRESS: '100000',
+      PLANS_JSON: JSON.stringify({ free: { max_videos: 100_000 } }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  killOnExit(child);
+  await waitForHealth(base, child, () => output);
+  return {
+    base,
+    pid: child.pid as number,
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS, false)]);
+      if (!stopped) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
+
+async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  child.kill('SIGKILL');
+  throw new Error(
+    `The server did not answer its health check within ${START_TIMEOUT_MS / 1000} s:\n${output()}`,
+  );
+}
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped by `drop()`. */
+export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+  const name = `reelcraft_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
