@@ -36,10 +36,16 @@ export class JobHeartbeats {
     );
   }
 
-  /** Says the job is still running here; false when its claim was taken away (it stalled). */
+  /**
+   * Says the job is still running here. False when the attempt is no longer this worker's to run:
+   * its claim was taken away (it stalled) or the queue ended the attempt (its time limit passed).
+   */
   async beat(jobId: string): Promise<boolean> {
     const { rows } = await this.database.executeSql(
-      'UPDATE job_heartbeats SET beat_at = now() WHERE job_id = $1 AND worker_id = $2 RETURNING job_id',
+      `UPDATE job_heartbeats h SET beat_at = now()
+       WHERE h.job_id = $1 AND h.worker_id = $2
+         AND EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = h.queue AND j.id = h.job_id AND j.state = 'active')
+       RETURNING h.job_id`,
       [jobId, this.workerId],
     );
     return rows.length > 0;

@@ -334,8 +334,8 @@ export class JobQueue {
       this.heartbeats.beat(jobId).then(
         (stillOurs) => {
           if (stillOurs || controller.signal.aborted) return;
-          this.options.logger.warn({ job: queue, jobId }, 'A stalled job was handed to another worker');
-          controller.abort(new Error('The job was handed to another worker'));
+          this.options.logger.warn({ job: queue, jobId }, 'The queue took the job back; stopping it here');
+          controller.abort(new Error('The queue took the job back (stalled, or over its time limit)'));
         },
         (error: unknown) => this.options.logger.warn({ job: queue, jobId, err: error }, 'Heartbeat failed'),
       );
@@ -354,6 +354,12 @@ export class JobQueue {
         state = 'completed';
         return;
       }
+      const current = await tx.executeSql<{ state: string }>(
+        'SELECT state FROM pgboss.job WHERE name = $1 AND id = $2 FOR UPDATE',
+        [queue, jobId],
+      );
+      // The queue already ended this attempt (its time limit passed): it decided what follows.
+      if (current.rows[0]?.state !== 'active') return;
       const message = failure instanceof Error ? failure.message : String(failure);
       await this.boss.fail(queue, jobId, { message }, { db: tx });
       const { rows } = await tx.executeSql<{ state: string }>(

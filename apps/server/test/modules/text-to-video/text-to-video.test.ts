@@ -249,6 +249,7 @@ describeEachDatabase(
         progress: 0,
         final_video_url: null,
         error: 'The description cannot be turned into a video.',
+        retrying: false,
       });
       expect(await remainingVideos(api)).toBe(before);
       const [video] = await server()
