@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { startPgliteThread } from './pglite-thread';
 
 /** The Drizzle handle every repository uses; the same type for PGlite and PostgreSQL. */
 export type Orm = PgDatabase<PgQueryResultHKT>;
@@ -68,7 +66,7 @@ export interface DatabaseOptions {
    * from one migrated database instead of creating a cluster each time.
    */
   pgliteSnapshot?: Blob;
-  logger?: { warn(obj: object, msg: string): void };
+  logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 // Any constant works; it only has to be the same for every instance of this product.
@@ -124,63 +122,117 @@ function transactionOf(orm: Orm): Database['transaction'] {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.logger)
-    : openPglite(options.pgliteDataDir ?? 'memory://', options.pgliteSnapshot);
+    : openPglite(options.pgliteDataDir ?? 'memory://', options.pgliteSnapshot, options.logger);
 }
 
-async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  snapshot: Blob | undefined,
+  logger: DatabaseOptions['logger'],
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const fresh = inMemory || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  const client = await PGlite.create(dataDir, snapshot && fresh ? { loadDataDir: snapshot } : {});
-  const orm = drizzlePglite(client) as unknown as Orm;
+  const onCrash = (error: Error) =>
+    logger?.error({ err: error }, 'The embedded database stopped; its queries fail');
+  if (fresh && !inMemory) {
+    // Creating a cluster leaves initdb's memory (about 400 MB) in the thread for good: create it in
+    // a thread of its own and open it in a new one, as every later start does (issue 20).
+    const creating = await startPgliteThread({
+      dataDir,
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+      onCrash,
+    });
+    await creating.close();
+    return openPglite(dataDir, undefined, logger);
+  }
+  const thread = await startPgliteThread({
+    dataDir,
+    ...(snapshot && fresh ? { loadDataDir: snapshot } : {}),
+    onCrash,
+  });
+  // PGlite is one session: a second connection would only wait for the first, and LISTEN, SET and
+  // transactions belong to the session, so one connection that is never let go serves everything.
+  // PGlite's own user and database: it stops (exit 1) on a start-up packet naming no user.
+  const pool = new pg.Pool({
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    stream: () => thread.connect(),
+  });
+  pool.on('error', (error) => logger?.warn({ err: error }, 'Embedded database connection error'));
+  const listeners = new Map<string, Set<NotificationHandler>>();
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => {
+      for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+  });
   let closed = false;
 
-  const database: Database = {
+  return {
+    ...poolDatabase(pool),
     kind: 'pglite',
-    orm,
-    transaction: transactionOf(orm),
-    async executeSql<Row>(text: string, values?: unknown[]) {
-      if (values && values.length > 0) {
-        const result = await client.query<Row>(text, values);
-        return { rows: result.rows };
-      }
-      // PGlite's extended protocol takes one statement; `exec` takes a script.
-      const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
-    },
     async listen(channel, handler) {
       assertChannel(channel);
-      const unsubscribe = await client.listen(channel, handler);
+      let handlers = listeners.get(channel);
+      if (!handlers) {
+        handlers = new Set();
+        listeners.set(channel, handlers);
+        await pool.query(`LISTEN ${channel}`);
+      }
+      handlers.add(handler);
+      const subscribed = handlers;
       return async () => {
-        if (!closed) await unsubscribe();
+        subscribed.delete(handler);
+        if (subscribed.size === 0 && listeners.get(channel) === subscribed) {
+          listeners.delete(channel);
+          if (!closed) await pool.query(`UNLISTEN ${channel}`);
+        }
       };
     },
-    async notify(channel, payload) {
-      assertChannel(channel);
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    },
     async migrate() {
-      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+      await migratePostgres(drizzlePostgres(pool), { migrationsFolder: migrationsFolder() });
     },
     // One process owns an embedded database: nothing else can run alongside.
     exclusively: (_lockId, work) => work(),
-    async ping() {
-      await client.query('SELECT 1');
-    },
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      await pool.end().catch(() => undefined);
+      await thread.close();
     },
   };
-  return database;
+}
+
+/** What a database on a node-postgres pool does the same way whatever serves the pool. */
+function poolDatabase(
+  pool: pg.Pool,
+): Pick<Database, 'orm' | 'transaction' | 'executeSql' | 'notify' | 'ping'> {
+  const orm = drizzlePostgres(pool) as unknown as Orm;
+  return {
+    orm,
+    transaction: transactionOf(orm),
+    async executeSql<Row>(text: string, values?: unknown[]) {
+      const result = await pool.query(text, values);
+      // A multi-statement query answers an array of results.
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Row[] };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+  };
 }
 
 async function openPostgres(url: string, logger?: DatabaseOptions['logger']): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL pool client error'));
-  const orm = drizzlePostgres(pool) as unknown as Orm;
   const listeners = new Map<string, Set<NotificationHandler>>();
   let listenClient: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -223,15 +275,8 @@ async function openPostgres(url: string, logger?: DatabaseOptions['logger']): Pr
   }
 
   return {
+    ...poolDatabase(pool),
     kind: 'postgres',
-    orm,
-    transaction: transactionOf(orm),
-    async executeSql<Row>(text: string, values?: unknown[]) {
-      const result = await pool.query(text, values);
-      // A multi-statement query answers an array of results.
-      const last = Array.isArray(result) ? result.at(-1) : result;
-      return { rows: (last?.rows ?? []) as Row[] };
-    },
     async listen(channel, handler) {
       assertChannel(channel);
       let handlers = listeners.get(channel);
@@ -251,10 +296,6 @@ async function openPostgres(url: string, logger?: DatabaseOptions['logger']): Pr
         }
       };
     },
-    async notify(channel, payload) {
-      assertChannel(channel);
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    },
     async migrate() {
       // Instances starting together apply the migrations once: one at a time, under a lock.
       await withSessionLock(url, MIGRATION_LOCK_ID, (client) =>
@@ -262,9 +303,6 @@ async function openPostgres(url: string, logger?: DatabaseOptions['logger']): Pr
       );
     },
     exclusively: (lockId, work) => withSessionLock(url, lockId, () => work()),
-    async ping() {
-      await pool.query('SELECT 1');
-    },
     async close() {
       if (closed) return;
       closed = true;

@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Duplex } from 'node:stream';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { PGliteOptions } from '@electric-sql/pglite';
+import { PGLITE_WORKER_SOURCE } from './pglite-worker-source';
+
+/**
+ * One end of a connection to the PGlite thread, shaped as the socket node-postgres expects (its
+ * `stream` option): bytes written are PostgreSQL protocol messages, bytes read are PGlite's answers.
+ */
+class PgliteConnection extends Duplex {
+  private pending: Buffer[] = [];
+
+  constructor(private readonly port: MessagePort) {
+    super();
+    port.on('message', (answer: Uint8Array) =>
+      this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.length)),
+    );
+    port.on('close', () => {
+      this.push(null);
+      if (!this.destroyed) this.destroy();
+    });
+  }
+
+  connect(): this {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  // The pool unrefs an idle connection (and refs it again when lent out), as it does a socket.
+  ref(): this {
+    this.port.ref();
+    return this;
+  }
+
+  unref(): this {
+    this.port.unref();
+    return this;
+  }
+
+  // Answers are pushed as the thread posts them; there is nothing to pull.
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    // node-postgres writes a query as several messages in one go: post them to the thread together,
+    // so PGlite runs the query in one turn.
+    if (this.pending.length === 0) queueMicrotask(() => this.flush());
+    this.pending.push(chunk);
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.flush();
+    this.port.close();
+    callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.port.close();
+    callback(error);
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const message = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.pending = [];
+    if (!this.destroyed) this.port.postMessage(message);
+  }
+}
+
+export interface PgliteThreadOptions {
+  /** PGlite's data folder, or `memory://`. */
+  dataDir: string;
+  /** A `dumpDataDir` tarball to start a new folder from. */
+  loadDataDir?: Blob;
+  /** Told when the thread dies without being asked to close. */
+  onCrash(error: Error): void;
+}
+
+/** PGlite in a thread of its own: it runs its queries there, never on the caller's event loop. */
+export interface PgliteThread {
+  /** A new connection, for node-postgres's `stream` option. */
+  connect(): Duplex;
+  /** Closes the database and ends the thread. */
+  close(): Promise<void>;
+}
+
+const CLOSE_TIMEOUT_MS = 10_000;
+
+const pglitePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+// The ES2023 lib the server compiles against declares no WebAssembly global, though Node has one.
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+};
+
+interface PgliteArtifacts {
+  pgliteWasmModule: WasmModule;
+  initdbWasmModule: WasmModule;
+  fsBundle: Blob;
+}
+
+let artifacts: Promise<PgliteArtifacts> | undefined;
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every thread: a thread compiling
+ * its own costs about half a second, which tests opening many databases would pay each time.
+ */
+function pgliteArtifacts(): Promise<PgliteArtifacts> {
+  const file = (name: string) => path.join(path.dirname(pglitePath), name);
+  artifacts ??= (async () => {
+    const [pgliteWasm, initdbWasm, bundle] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((name) => fs.promises.readFile(file(name))),
+    );
+    return {
+      pgliteWasmModule: await wasm.compile(pgliteWasm!),
+      initdbWasmModule: await wasm.compile(initdbWasm!),
+      fsBundle: new Blob([bundle!]),
+    };
+  })();
+  return artifacts;
+}
+
+export async function startPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
+  const worker = new Worker(PGLITE_WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      pglitePath,
+      dataDir: options.dataDir,
+      options: {
+        ...(await pgliteArtifacts()),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      },
+    },
+  });
+  const connections = new Set<PgliteConnection>();
+  let stopped: Error | undefined;
+  let closing = false;
+
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: { type: string }) => {
+      if (message.type === 'ready') resolve();
+    });
+    worker.on('error', (error) => {
+      stopped = new Error(`The embedded database stopped: ${error.message}`, { cause: error });
+      reject(stopped);
+    });
+    worker.once('exit', (code) => {
+      stopped ??= new Error(`The embedded database stopped (thread exit code ${code})`);
+      reject(stopped);
+      for (const connection of connections) connection.destroy(stopped);
+      connections.clear();
+      if (!closing) options.onCrash(stopped);
+    });
+  });
+  try {
+    await ready;
+  } catch (error) {
+    closing = true;
+    throw error;
+  }
+
+  return {
+    connect() {
+      const { port1, port2 } = new MessageChannel();
+      const connection = new PgliteConnection(port1);
+      if (stopped) {
+        const reason = stopped;
+        process.nextTick(() => connection.destroy(reason));
+        return connection;
+      }
+      connections.add(connection);
+      connection.once('close', () => connections.delete(connection));
+      worker.postMessage({ type: 'connect', port: port2 }, [port2]);
+      return connection;
+    },
+    async close() {
+      if (closing) return exited;
+      closing = true;
+      if (stopped) return exited;
+      worker.postMessage({ type: 'close' });
+      // A thread that cannot close its database in time is ended: the process must be able to stop.
+      const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
