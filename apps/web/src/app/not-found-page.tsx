@@ -3,27 +3,12 @@ import { buttonClasses } from '../components/button-styles';
 import { Logo } from '../components/logo';
 import { ThemeToggle } from '../components/theme-toggle';
 import { paths } from '../lib/paths';
-import { useSession } from '../lib/session';
-import { AppShell } from './shell';
 
-const notFound = {
+export const notFound = {
   title: 'Page not found',
   code: '404',
   message: 'The page you are looking for does not exist or has moved.',
 };
-
-/** Any path the route table does not know: inside the shell for a signed-in user, bare otherwise. */
-export function NotFoundRoute() {
-  const session = useSession();
-  if (session.status === 'signed-in') {
-    return (
-      <AppShell>
-        <StatusMessage {...notFound} action={{ to: paths.dashboard, label: 'Back to dashboard' }} />
-      </AppShell>
-    );
-  }
-  return <NotFoundPage />;
-}
 
 /** The not-found page of a visitor. */
 export function NotFoundPage() {
@@ -53,7 +38,7 @@ export function StatusPage({ title, code, message }: { title: string; code: stri
 }
 
 /** The code, title, explanation and the way back, centred in whatever frame holds it. */
-function StatusMessage({
+export function StatusMessage({
   title,
   code,
   message,

@@ -20,9 +20,9 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/finished video/i);
   });
 
-  it('shows a not-found page with a way home for unknown paths', () => {
+  it('shows a not-found page with a way home for unknown paths, once its route has loaded', async () => {
     renderApp('/no-such-page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 });

@@ -2,13 +2,10 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/spinner';
 import { LandingPage } from '../features/landing';
-import { NotificationsPage } from '../features/notifications';
 import { paths } from '../lib/paths';
-import { NotFoundRoute } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RedirectSignedIn, RequireAuth } from './route-guards';
 import { RouteErrorPage } from './route-error-page';
-import { AppShell } from './shell';
 
 /**
  * The route table (spec 000 section 2.1). Public screens are shown bare; the signed-in ones sit behind
@@ -17,9 +14,10 @@ import { AppShell } from './shell';
  *
  * Screens are loaded with the route's `lazy`, one chunk per feature, so a visitor does not download
  * the signed-in screens. The router fetches the chunk before it leaves the current screen (the root
- * layout shows a progress bar meanwhile), so nothing flashes. The layout, the guards and the shell stay
- * in the main bundle, and so does the landing page: it is a guest's first paint, and loading it lazily
- * would add a round trip before it for little gain.
+ * layout shows a progress bar meanwhile), so nothing flashes. The shell (sidebar, notifications, plan)
+ * is lazy too, fetched together with the first signed-in screen. The layout and the guards stay in the
+ * main bundle, and so does the landing page: it is a guest's first paint, and loading it lazily would
+ * add a round trip before it (decision 028).
  */
 /** A route whose screen is fetched on its first visit (`load` imports the feature, answers the page). */
 function lazyPage(path: string, load: () => Promise<ComponentType>): RouteObject {
@@ -46,8 +44,7 @@ const signedInRoutes: RouteObject[] = [
   lazyPage(paths.onboarding, async () => (await import('../features/onboarding')).OnboardingPage),
   lazyPage(paths.dashboard, async () => (await import('./dashboard-screen')).DashboardScreen),
   lazyPage(paths.myDetails, async () => (await import('../features/users')).MyDetailsPage),
-  // The shell already loads the notifications feature (its badge and live updates), page included.
-  { path: paths.notifications, element: <NotificationsPage /> },
+  lazyPage(paths.notifications, async () => (await import('../features/notifications')).NotificationsPage),
   lazyPage(paths.projects, async () => (await import('../features/videos')).ProjectsPage),
   lazyPage(paths.myVideos, async () => (await import('../features/videos')).MyVideosPage),
   lazyPage(paths.imageLibrary, async () => (await import('../features/library')).ImageLibraryPage),
@@ -74,8 +71,17 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen label="Loading…" />,
     children: [
       ...publicRoutes,
-      { element: <RequireAuth />, children: [{ element: <AppShell />, children: signedInRoutes }] },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./shell')).AppShell }),
+            children: signedInRoutes,
+          },
+        ],
+      },
+      // Lazy as well: a signed-in user's not-found page sits in the shell.
+      lazyPage('*', async () => (await import('./not-found-route')).NotFoundRoute),
     ],
   },
 ];

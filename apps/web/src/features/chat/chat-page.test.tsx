@@ -107,6 +107,7 @@ describe('chat assistant page', () => {
           progress: 10,
           final_video_url: null,
           error: null,
+          retrying: false,
         },
       },
     });
@@ -150,6 +151,7 @@ describe('chat assistant page', () => {
         video_id: 'v-1',
         video_url: null,
         error: null,
+        retrying: false,
       });
     });
     await vi.waitFor(() =>
@@ -170,6 +172,7 @@ describe('chat assistant page', () => {
         video_id: 'v-1',
         video_url: 'https://cdn.test/chat.mp4',
         error: null,
+        retrying: false,
       });
     });
     expect(await video.findByLabelText(/Video player/)).toBeInTheDocument();

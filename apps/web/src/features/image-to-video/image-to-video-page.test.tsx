@@ -486,6 +486,7 @@ describe('image-to-video create tab', () => {
         video_id: 'v1',
         video_url: 'https://cdn.test/out.mp4',
         error: null,
+        retrying: false,
       }),
     );
     expect(await screen.findByRole('region', { name: 'Your video' })).toBeInTheDocument();

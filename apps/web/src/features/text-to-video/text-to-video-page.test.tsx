@@ -218,6 +218,7 @@ describe('text-to-video', () => {
         video_id: null,
         video_url: null,
         error: null,
+        retrying: false,
       });
     });
     // The event goes through the query cache, which tells the screen on its next tick.

@@ -211,6 +211,7 @@ describe('projects kept live', () => {
         video_id: 'v1',
         video_url: '/api/v1/files/v1.mp4',
         error: null,
+        retrying: false,
       }),
     );
     await waitFor(() =>

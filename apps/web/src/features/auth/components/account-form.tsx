@@ -206,72 +206,68 @@ export function AccountForm({
         <GoogleSignInLink />
       </div>
 
-      <form
-        id="account-form"
-        role="tabpanel"
-        aria-labelledby={`account-tab-${mode}`}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="space-y-4"
-      >
-        {creating && (
-          <TextField
-            label="Full Name"
-            autoComplete="name"
-            required
-            error={errors.full_name?.message}
-            {...fields.full_name}
-          />
-        )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete={creating ? 'email' : 'username'}
-          required
-          error={errors.email?.message}
-          {...fields.email}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete={creating ? 'new-password' : 'current-password'}
-          required
-          error={errors.password?.message}
-          hint={creating ? NEW_PASSWORD_HINT : undefined}
-          {...fields.password}
-        />
-
-        <FormMessage tone="error">
-          {failure && (
-            <>
-              <p>{failure}</p>
-              {!creating && asksToVerifyEmail(failure) && (
-                <button
-                  type="button"
-                  onClick={onResendVerification}
-                  className="mt-1 font-semibold underline underline-offset-2 hover:no-underline"
-                >
-                  Resend verification email
-                </button>
-              )}
-            </>
+      {/* The panel is a wrapper: ARIA does not allow a <form> to take the tabpanel role. */}
+      <div id="account-form" role="tabpanel" aria-labelledby={`account-tab-${mode}`}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+          {creating && (
+            <TextField
+              label="Full Name"
+              autoComplete="name"
+              required
+              error={errors.full_name?.message}
+              {...fields.full_name}
+            />
           )}
-        </FormMessage>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete={creating ? 'email' : 'username'}
+            required
+            error={errors.email?.message}
+            {...fields.email}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete={creating ? 'new-password' : 'current-password'}
+            required
+            error={errors.password?.message}
+            hint={creating ? NEW_PASSWORD_HINT : undefined}
+            {...fields.password}
+          />
 
-        <button
-          type="submit"
-          disabled={pending}
-          className={buttonClasses({ size: 'lg', className: 'mt-2 w-full' })}
-        >
-          {pending && <Spinner />}
-          {pending
-            ? creating
-              ? 'Creating account…'
-              : 'Signing in…'
-            : creating
-              ? 'Create Account'
-              : 'Sign In'}
-        </button>
-      </form>
+          <FormMessage tone="error">
+            {failure && (
+              <>
+                <p>{failure}</p>
+                {!creating && asksToVerifyEmail(failure) && (
+                  <button
+                    type="button"
+                    onClick={onResendVerification}
+                    className="mt-1 font-semibold underline underline-offset-2 hover:no-underline"
+                  >
+                    Resend verification email
+                  </button>
+                )}
+              </>
+            )}
+          </FormMessage>
+
+          <button
+            type="submit"
+            disabled={pending}
+            className={buttonClasses({ size: 'lg', className: 'mt-2 w-full' })}
+          >
+            {pending && <Spinner />}
+            {pending
+              ? creating
+                ? 'Creating account…'
+                : 'Signing in…'
+              : creating
+                ? 'Create Account'
+                : 'Sign In'}
+          </button>
+        </form>
+      </div>
     </div>
   );
 }
