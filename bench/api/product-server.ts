@@ -78,6 +78,9 @@ export async function startProduct(options: ProductOptions): Promise<ProductServ
       DATABASE_URL: options.databaseUrl ?? '',
       JWT_SECRET: options.jwtSecret,
       LOG_LEVEL: 'warn',
+      // As `npm start` runs it: glibc settings that give a render's memory back (decision 029).
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       SIGNUPS_MAX_PER_ADDRESS: '100000',
       MAILS_MAX_PER_RECIPIENT: '100000',
       MAILS_MAX_PER_ADDRESS: '100000',

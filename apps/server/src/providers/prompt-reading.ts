@@ -1,4 +1,15 @@
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type compromise from 'compromise';
+
+let loaded: typeof compromise | undefined;
+/**
+ * compromise, loaded on the first prompt read instead of when the server starts: it holds about
+ * 40 MB, which an API process that never plans a video should not carry (issue 20: idle memory).
+ */
+function nlp(text: string) {
+  loaded ??= createRequire(import.meta.url)('compromise') as typeof compromise;
+  return loaded(text);
+}
 import { findIllustration, type IllustrationMatch, type IllustrationTint } from './video/illustrations';
 
 /**
