@@ -62,22 +62,30 @@ export async function removePaths(paths: readonly string[] = []): Promise<void> 
   await Promise.all(paths.map((target) => fs.rm(target, { recursive: true, force: true })));
 }
 
+const linuxTool = (name: string) =>
+  process.platform === 'linux'
+    ? [`/usr/bin/${name}`, `/bin/${name}`].find((file) => existsSync(file))
+    : undefined;
+
 /**
  * util-linux's `setpriv`, when the machine has it (Linux): it starts the command with a
  * parent-death signal, so a tool outlives no server killed with SIGKILL (issue 19).
  */
-const SETPRIV =
-  process.platform === 'linux'
-    ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file))
-    : undefined;
+const SETPRIV = linuxTool('setpriv');
+/** coreutils' `nice`: media tools run below the API's priority (issue 20). */
+const NICE = linuxTool('nice');
+/** Renders are background work: in a process that also serves (ROLE=all), requests come first. */
+const TOOL_NICENESS = 10;
 
 /**
- * The command and arguments to spawn: under `setpriv --pdeathsig KILL` where it exists, for a tool
- * given by its path (a missing tool then still fails to spawn, as `missing_binary`).
+ * The command and arguments to spawn: under `setpriv --pdeathsig KILL` where it exists, and under
+ * `nice` (each execs the next: one process, the tool's pid), for a tool given by its path (a missing
+ * tool then still fails to spawn, as `missing_binary`).
  */
-export function withParentDeathSignal(command: string, args: readonly string[]): [string, string[]] {
+export function toolCommand(command: string, args: readonly string[]): [string, string[]] {
   if (!SETPRIV || !path.isAbsolute(command) || !existsSync(command)) return [command, [...args]];
-  return [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]];
+  const guarded = [SETPRIV, '--pdeathsig', 'KILL', '--', command, ...args];
+  return NICE ? [NICE, ['-n', String(TOOL_NICENESS), ...guarded]] : [SETPRIV, guarded.slice(1)];
 }
 
 /**
@@ -94,8 +102,8 @@ export async function runProcess(
     if (options.signal?.aborted) throw cancelledError(options.signal);
     return await new Promise<RunProcessResult>((resolve, reject) => {
       const started = performance.now();
-      // The tool dies with this process, whatever kills it (setpriv execs it: same pid, no extra process).
-      const [program, programArgs] = withParentDeathSignal(command, args);
+      // The tool dies with this process, whatever kills it, and yields to the API (toolCommand).
+      const [program, programArgs] = toolCommand(command, args);
       const child = spawn(program, programArgs, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
       const maxStdout = options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES;
       let stdout = '';

@@ -73,7 +73,31 @@ export interface UserQuotaListing {
 
 /** Subscriptions, quota periods, reservations and the subscription events; no rules here. */
 export class SubscriptionsRepository {
-  constructor(private readonly orm: Orm) {}
+  /** The video count's one query (`findCurrent`), read on every screen: built and planned once. */
+  private readonly current;
+
+  constructor(private readonly orm: Orm) {
+    const freePlan = alias(subscriptionPlans, 'free_plan');
+    this.current = orm
+      .select({
+        subscription: userSubscriptions,
+        plan: subscriptionPlans,
+        free: freePlan,
+        period: videoQuotaPeriods,
+      })
+      .from(userSubscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+      .innerJoin(freePlan, eq(freePlan.id, FREE_PLAN_ID))
+      .leftJoin(
+        videoQuotaPeriods,
+        and(
+          eq(videoQuotaPeriods.userId, userSubscriptions.userId),
+          eq(videoQuotaPeriods.periodStart, userSubscriptions.periodStart),
+        ),
+      )
+      .where(eq(userSubscriptions.userId, sql.placeholder('userId')))
+      .prepare('subscription_current');
+  }
 
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.orm.transaction(work);
@@ -163,25 +187,7 @@ export class SubscriptionsRepository {
     | undefined
   > {
     if (!isUuid(userId)) return undefined;
-    const freePlan = alias(subscriptionPlans, 'free_plan');
-    const [row] = await this.orm
-      .select({
-        subscription: userSubscriptions,
-        plan: subscriptionPlans,
-        free: freePlan,
-        period: videoQuotaPeriods,
-      })
-      .from(userSubscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-      .innerJoin(freePlan, eq(freePlan.id, FREE_PLAN_ID))
-      .leftJoin(
-        videoQuotaPeriods,
-        and(
-          eq(videoQuotaPeriods.userId, userSubscriptions.userId),
-          eq(videoQuotaPeriods.periodStart, userSubscriptions.periodStart),
-        ),
-      )
-      .where(eq(userSubscriptions.userId, userId));
+    const [row] = await this.current.execute({ userId });
     return row;
   }
 

@@ -25,15 +25,21 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Data access of accounts, the only one (other modules come through here); no product rules here. */
 export class UsersRepository {
-  constructor(private readonly orm: Orm) {}
+  /** Read on every authenticated request that misses the session check cache: built and planned once. */
+  private readonly activeById;
+
+  constructor(private readonly orm: Orm) {
+    this.activeById = orm
+      .select()
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+      .limit(1)
+      .prepare('users_active_by_id');
+  }
 
   async findActiveById(id: string): Promise<UserRow | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    const [row] = await this.orm
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
-      .limit(1);
+    const [row] = await this.activeById.execute({ id });
     return row;
   }
 
