@@ -14,6 +14,7 @@ import type { ObjectStorage } from '../../platform/storage';
 import { videoDownloadName } from './video-download-name';
 import type { VideoFilter, VideosRepository } from './videos.repository';
 import type { VideoRow } from './videos.schema';
+import { SignedUrls } from './signed-urls';
 import { StoredFiles } from './stored-files';
 
 const TITLE_MAX_LENGTH = 200;
@@ -65,6 +66,7 @@ function clip(text: string, maxLength: number): string {
  */
 export class VideosService {
   private readonly storedFiles: StoredFiles;
+  private readonly signedUrls: SignedUrls;
 
   constructor(
     private readonly repository: VideosRepository,
@@ -72,6 +74,7 @@ export class VideosService {
     private readonly signedUrlTtlSeconds: number,
   ) {
     this.storedFiles = new StoredFiles((key) => storage.exists(key));
+    this.signedUrls = new SignedUrls(signedUrlTtlSeconds);
   }
 
   /**
@@ -230,10 +233,12 @@ export class VideosService {
     if (!uri) return null;
     const key = this.storage.keyFromUri(uri);
     if (key === null) return null;
-    return this.storage.signedUrl(key, {
-      expiresInSeconds: this.signedUrlTtlSeconds,
-      ...(downloadName === undefined ? {} : { downloadName }),
-    });
+    return this.signedUrls.get(key, downloadName, () =>
+      this.storage.signedUrl(key, {
+        expiresInSeconds: this.signedUrlTtlSeconds,
+        ...(downloadName === undefined ? {} : { downloadName }),
+      }),
+    );
   }
 
   private async toVideo(row: VideoRow): Promise<Video> {
