@@ -16,17 +16,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { signUpAndSignIn } from '../apps/server/test/helpers/product-process';
 import { OpenLoopGenerator, runOpenLoop, type OpenLoopResult } from './api/open-loop';
-import {
-  createScratchDatabase,
-  freePort,
-  killOnExit,
-  residentMb,
-  startProduct,
-  type ProductServer,
-} from './api/product-server';
+import { createScratchDatabase } from '../apps/server/test/helpers/databases';
+import { freePort } from '../apps/server/test/helpers/product-process';
+import { killOnExit, residentMb, startProduct, type ProductServer } from './api/product-server';
 import { RenderClient, type RenderTimes } from './api/renders';
 import { median, round } from './api/stats';
 import { runWrk, type WrkResult, type WrkSettings } from './api/wrk';
+import { machineDescription } from './machine';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(benchDir, 'results', 'api.json');
@@ -432,12 +428,7 @@ async function main() {
   }
   const result = {
     date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      model: os.cpus()[0]?.model ?? 'unknown',
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    machine: machineDescription(),
     settings: {
       server: 'node apps/server/dist/main.js, ROLE=all, LOG_LEVEL=warn',
       reference: 'bare Fastify 5, TokenService.verify (jose HS256) of the same token, GET /api/v1/auth/me',

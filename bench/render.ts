@@ -26,6 +26,7 @@ import {
   createLocalVideoProvider,
   type LocalRenderedVideo,
 } from '../apps/server/src/providers/video/local-video-provider';
+import { machineDescription } from './machine';
 
 const DURATION_S = 15;
 const FPS = 24;
@@ -227,12 +228,7 @@ async function main() {
       entry.timesRealtime >= TARGET_REALTIME && (entry.timesReference ?? 0) <= TARGET_REFERENCE_RATIO;
     const result = {
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        model: os.cpus()[0]?.model ?? 'unknown',
-        memoryGb: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
-      },
+      machine: machineDescription(),
       ffmpeg: { version: tools.ffmpeg.version, source: tools.ffmpeg.source },
       settings: {
         durationSeconds: DURATION_S,

@@ -8,13 +8,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from '../apps/server/test/helpers/product-process';
+import { machineDescription } from './machine';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // No sandbox (containers), no GPU, and none of the background traffic (updates, sync, field trials)
@@ -63,17 +64,6 @@ const median = (values: number[]) => {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 async function assertBuilt() {
   for (const file of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
@@ -243,10 +233,7 @@ async function main() {
     const result = {
       date: new Date().toISOString(),
       machine: {
-        cpus: os.cpus().length,
-        model: os.cpus()[0]?.model ?? 'unknown',
-        memoryGb: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
+        ...machineDescription(),
         chromium: chromiumVersion,
       },
       settings: {

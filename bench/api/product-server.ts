@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { serverRoot } from '../../apps/server/src/platform/paths';
+import { freePort } from '../../apps/server/test/helpers/product-process';
 
 /** The built server, started as users start it (`npm start`). */
 const productMainFile = path.join(serverRoot(), 'dist', 'main.js');
@@ -19,17 +17,6 @@ export function killOnExit(child: ChildProcess): void {
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
   child.once('exit', () => process.off('exit', kill));
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resident memory of a process, in MB, from /proc (Linux). */
@@ -130,27 +117,4 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
   throw new Error(
     `The server did not answer its health check within ${START_TIMEOUT_MS / 1000} s:\n${output()}`,
   );
-}
-
-export interface ScratchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** A fresh database on the PostgreSQL server of `adminUrl`, dropped by `drop()`. */
-export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `reelcraft_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
