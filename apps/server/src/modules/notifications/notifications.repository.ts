@@ -16,7 +16,18 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * never touch another user's rows whatever id it is given.
  */
 export class NotificationsRepository {
-  constructor(private readonly orm: Orm) {}
+  /** The bell's list, read on every page of the app: built and planned once (issue 20). */
+  private readonly newestOfUser;
+
+  constructor(private readonly orm: Orm) {
+    this.newestOfUser = orm
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder('userId')))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('notifications_newest_of_user');
+  }
 
   async insert(values: NewNotificationRow): Promise<NotificationRow> {
     const [row] = await this.orm.insert(notifications).values(values).returning();
@@ -25,13 +36,8 @@ export class NotificationsRepository {
   }
 
   /** Newest first; the id breaks ties so paging is stable. */
-  async listForUser(userId: string, limit: number): Promise<NotificationRow[]> {
-    return this.orm
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit);
+  listForUser(userId: string, limit: number): Promise<NotificationRow[]> {
+    return this.newestOfUser.execute({ userId, limit });
   }
 
   async findForUser(userId: string, id: string): Promise<NotificationRow | undefined> {

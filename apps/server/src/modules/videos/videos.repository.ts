@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ProjectType, VideoStatus } from '@reelcraft/contract';
 import type { Orm } from '../../platform/db/database';
 import { videos, type NewVideoRow, type VideoRow } from './videos.schema';
@@ -38,6 +38,24 @@ export interface PageWindow {
   offset: number;
 }
 
+/** What a list shows of a video (spec 001 section 7): the rest of the row stays in the database. */
+const listedColumns = {
+  id: videos.id,
+  title: videos.title,
+  createdAt: videos.createdAt,
+  projectType: videos.projectType,
+  status: videos.status,
+  videoUri: videos.videoUri,
+  thumbnailUri: videos.thumbnailUri,
+};
+export type ListedVideo = Pick<VideoRow, keyof typeof listedColumns>;
+
+export interface VideoPage {
+  videos: ListedVideo[];
+  /** How many videos match the filter in all. */
+  total: number;
+}
+
 // ILIKE treats % and _ as wildcards and \ as their escape: a search for "50%" must find only that.
 function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -48,7 +66,35 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Data access of videos. Deleted rows are invisible to every read and write here. */
 export class VideosRepository {
-  constructor(private readonly orm: Orm) {}
+  /**
+   * Every list of the library and the dashboard, built and planned once (issue 20): a filter left
+   * out is passed as null, and the total comes with the page (a window count) instead of a second
+   * query.
+   */
+  private readonly page;
+  private readonly pageTotal;
+
+  constructor(private readonly orm: Orm) {
+    const filter = and(
+      eq(videos.userId, sql.placeholder('userId')),
+      isNull(videos.deletedAt),
+      or(isNull(sql`${sql.placeholder('titleLike')}::text`), ilike(videos.title, sql.placeholder('titleLike'))),
+      or(isNull(sql`${sql.placeholder('status')}::text`), eq(videos.status, sql.placeholder('status'))),
+      or(
+        isNull(sql`${sql.placeholder('projectType')}::text`),
+        eq(videos.projectType, sql.placeholder('projectType')),
+      ),
+    );
+    this.page = orm
+      .select({ ...listedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(videos)
+      .where(filter)
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('videos_page');
+    this.pageTotal = orm.select({ total: count() }).from(videos).where(filter).prepare('videos_page_total');
+  }
 
   /** `db`: an open transaction, when the row must commit together with others. */
   async insert(values: NewVideoRow, db: Orm = this.orm): Promise<VideoRow> {
@@ -127,33 +173,43 @@ export class VideosRepository {
       .where(and(eq(videos.id, id), eq(videos.status, 'processing'), isNull(videos.deletedAt)));
   }
 
-  /** Newest first; the id breaks ties so the order is stable. */
-  async listRecent(userId: string, limit: number): Promise<VideoRow[]> {
-    return this.orm
-      .select()
-      .from(videos)
-      .where(and(eq(videos.userId, userId), isNull(videos.deletedAt)))
-      .orderBy(desc(videos.createdAt), desc(videos.id))
-      .limit(limit);
+  /**
+   * One page of the user's videos, newest first (the id breaks ties, so pages never overlap), with
+   * how many match in all.
+   */
+  async listPage(userId: string, filter: VideoFilter, page: PageWindow): Promise<VideoPage> {
+    const values = {
+      userId,
+      titleLike: filter.titleContains ? likeContains(filter.titleContains) : null,
+      status: filter.status ?? null,
+      projectType: filter.projectType ?? null,
+    };
+    const rows = await this.page.execute({ ...values, limit: page.limit, offset: page.offset });
+    if (rows.length > 0) {
+      const total = rows[0]!.total;
+      return { videos: rows.map(({ total: _, ...video }) => video), total };
+    }
+    // Past the last page (or nothing matches) no row carries the total.
+    const [row] = page.offset > 0 ? await this.pageTotal.execute(values) : [{ total: 0 }];
+    return { videos: [], total: row?.total ?? 0 };
   }
 
-  /** One page of the user's videos, newest first (the id breaks ties so pages never overlap). */
-  async listPage(userId: string, filter: VideoFilter, page: PageWindow): Promise<VideoRow[]> {
-    return this.orm
-      .select()
-      .from(videos)
-      .where(this.filterClause(userId, filter))
-      .orderBy(desc(videos.createdAt), desc(videos.id))
-      .limit(page.limit)
-      .offset(page.offset);
-  }
-
-  async count(userId: string, filter: VideoFilter): Promise<number> {
+  /** The user's newest live video of a status and project type, whole. */
+  async findNewest(userId: string, status: VideoStatus, projectType: ProjectType): Promise<VideoRow | undefined> {
     const [row] = await this.orm
-      .select({ total: count() })
+      .select()
       .from(videos)
-      .where(this.filterClause(userId, filter));
-    return row?.total ?? 0;
+      .where(
+        and(
+          eq(videos.userId, userId),
+          eq(videos.status, status),
+          eq(videos.projectType, projectType),
+          isNull(videos.deletedAt),
+        ),
+      )
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(1);
+    return row;
   }
 
   /**
@@ -168,13 +224,5 @@ export class VideosRepository {
       .where(and(eq(videos.id, id), eq(videos.userId, userId), isNull(videos.deletedAt)))
       .returning();
     return row;
-  }
-
-  private filterClause(userId: string, filter: VideoFilter): SQL | undefined {
-    const conditions: SQL[] = [eq(videos.userId, userId), isNull(videos.deletedAt)];
-    if (filter.titleContains) conditions.push(ilike(videos.title, likeContains(filter.titleContains)));
-    if (filter.status) conditions.push(eq(videos.status, filter.status));
-    if (filter.projectType) conditions.push(eq(videos.projectType, filter.projectType));
-    return and(...conditions);
   }
 }

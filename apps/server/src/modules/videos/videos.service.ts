@@ -12,7 +12,7 @@ import { notFound } from '../../platform/http/http-error';
 import type { Orm } from '../../platform/db/database';
 import type { ObjectStorage } from '../../platform/storage';
 import { videoDownloadName } from './video-download-name';
-import type { VideoFilter, VideosRepository } from './videos.repository';
+import type { ListedVideo, VideoFilter, VideosRepository } from './videos.repository';
 import type { VideoRow } from './videos.schema';
 import { SignedUrls } from './signed-urls';
 import { StoredFiles } from './stored-files';
@@ -109,13 +109,8 @@ export class VideosService {
   }
 
   /** The user's newest video of a project type that is still being made. */
-  async newestProcessing(userId: string, projectType: ProjectType): Promise<VideoRow | undefined> {
-    const [row] = await this.repository.listPage(
-      userId,
-      { status: 'processing', projectType },
-      { limit: 1, offset: 0 },
-    );
-    return row;
+  newestProcessing(userId: string, projectType: ProjectType): Promise<VideoRow | undefined> {
+    return this.repository.findNewest(userId, 'processing', projectType);
   }
 
   /**
@@ -179,8 +174,8 @@ export class VideosService {
 
   /** The user's newest projects (at most RECENT_PROJECTS_LIMIT) with signed media URLs. */
   async recentProjects(userId: string): Promise<RecentProject[]> {
-    const rows = await this.repository.listRecent(userId, RECENT_PROJECTS_LIMIT);
-    return Promise.all(rows.map((row) => this.toVideo(row)));
+    const page = await this.repository.listPage(userId, {}, { limit: RECENT_PROJECTS_LIMIT, offset: 0 });
+    return Promise.all(page.videos.map((row) => this.toVideo(row)));
   }
 
   /** One page of the user's videos, newest first, with how many match in all. */
@@ -190,21 +185,18 @@ export class VideosService {
       status: query.status,
       projectType: query.project_type,
     };
-    const [rows, total] = await Promise.all([
-      this.repository.listPage(userId, filter, { limit: query.limit, offset: query.offset }),
-      this.repository.count(userId, filter),
-    ]);
-    return { videos: await Promise.all(rows.map((row) => this.toVideo(row))), total };
+    const page = await this.repository.listPage(userId, filter, { limit: query.limit, offset: query.offset });
+    return { videos: await Promise.all(page.videos.map((row) => this.toVideo(row))), total: page.total };
   }
 
   /** The user's newest videos, optionally of one status and one project type. */
   async latest(userId: string, query: LatestVideosQuery): Promise<Video[]> {
-    const rows = await this.repository.listPage(
+    const page = await this.repository.listPage(
       userId,
       { status: query.status, projectType: query.projectType },
       { limit: query.limit, offset: 0 },
     );
-    return Promise.all(rows.map((row) => this.toVideo(row)));
+    return Promise.all(page.videos.map((row) => this.toVideo(row)));
   }
 
   /**
@@ -241,7 +233,7 @@ export class VideosService {
     );
   }
 
-  private async toVideo(row: VideoRow): Promise<Video> {
+  private async toVideo(row: ListedVideo): Promise<Video> {
     return {
       id: row.id,
       title: row.title,
@@ -258,7 +250,7 @@ export class VideosService {
    * A file that is gone answers null too, so the screens say "Video not available" instead of
    * handing the player a link that fails. The link downloads under a name made from the title.
    */
-  private async playableUrl(row: VideoRow): Promise<string | null> {
+  private async playableUrl(row: ListedVideo): Promise<string | null> {
     if (row.status !== 'completed' || !row.videoUri) return null;
     const key = this.storage.keyFromUri(row.videoUri);
     if (key === null || !(await this.storedFiles.has(key))) return null;
