@@ -33,6 +33,8 @@ export interface OpenLoopResult {
    * generator, not the server, fell behind (its lateness is still counted in the latencies).
    */
   sendLagP99Ms: number;
+  /** The generator's niceness (-10 where the bench may raise it, else 0). */
+  generatorNiceness: number;
 }
 
 export type WorkerMessage = { type: 'ready' } | { type: 'result'; result: OpenLoopResult };
