@@ -32,6 +32,37 @@ export function embeddedProductEnv(port: number, dataDir: string): Record<string
   };
 }
 
+export type DeployedRole = 'api' | 'worker';
+
+/**
+ * One process of the product as deployed (ROLE=api or ROLE=worker on PostgreSQL), on a free port,
+ * started and up; `env` adds to or overrides its settings (storage, say).
+ */
+export async function startDeployedProcess(
+  role: DeployedRole,
+  settings: { dataDir: string; databaseUrl: string; jwtSecret: string; env?: Record<string, string> },
+): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    productMainFile,
+    {
+      ROLE: role,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: settings.dataDir,
+      DATABASE_URL: settings.databaseUrl,
+      JWT_SECRET: settings.jwtSecret,
+      LOG_LEVEL: 'info',
+      ...settings.env,
+    },
+    role === 'api' ? 'ReelCraft is up' : 'ReelCraft worker is up',
+    120_000,
+  );
+  return { child, base };
+}
+
 export type ProductCall = (
   method: string,
   route: string,

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDatabaseUrl } from '../helpers/databases';
 import { describeHeavy } from '../helpers/each-database';
-import { exited, startProcess } from '../helpers/processes';
-import { freePort, productMainFile } from '../helpers/product-process';
+import { exited } from '../helpers/processes';
+import { startDeployedProcess } from '../helpers/product-process';
 import { makeTempDir } from '../helpers/test-platform';
 
 const ROUNDS = 5;
@@ -25,22 +25,11 @@ const ROUNDS = 5;
           const roles = ['api', 'api', 'worker', 'worker'] as const;
           const outcomes = await Promise.allSettled(
             roles.map(async (role) => {
-              const port = await freePort();
-              const child = await startProcess(
-                productMainFile,
-                {
-                  ROLE: role,
-                  PORT: String(port),
-                  HOST: '127.0.0.1',
-                  PUBLIC_URL: `http://127.0.0.1:${port}`,
-                  DATA_DIR: dataDir,
-                  DATABASE_URL: database.url,
-                  JWT_SECRET: 'concurrent-start-test-secret-32-characters',
-                  LOG_LEVEL: 'info',
-                },
-                role === 'api' ? 'ReelCraft is up' : 'ReelCraft worker is up',
-                120_000,
-              );
+              const { child } = await startDeployedProcess(role, {
+                dataDir,
+                databaseUrl: database.url,
+                jwtSecret: 'concurrent-start-test-secret-32-characters',
+              });
               started.push(child);
             }),
           );

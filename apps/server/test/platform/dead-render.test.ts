@@ -7,8 +7,13 @@ import S3rver from 's3rver';
 import { describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDatabaseUrl } from '../helpers/databases';
 import { describeHeavy } from '../helpers/each-database';
-import { exited, startProcess, waitFor } from '../helpers/processes';
-import { freePort, productCalls, productMainFile, signUpAndSignIn } from '../helpers/product-process';
+import { exited, waitFor } from '../helpers/processes';
+import {
+  productCalls,
+  signUpAndSignIn,
+  startDeployedProcess,
+  type DeployedRole,
+} from '../helpers/product-process';
 import { makeTempDir } from '../helpers/test-platform';
 import { TestSocket } from '../helpers/ws-client';
 
@@ -47,18 +52,12 @@ interface ProgressEvent {
     let socket: TestSocket | undefined;
     const log: string[] = [];
     try {
-      const start = async (role: 'api' | 'worker') => {
-        const port = await freePort();
-        const child = await startProcess(
-          productMainFile,
-          {
-            ROLE: role,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            PUBLIC_URL: `http://127.0.0.1:${port}`,
-            DATA_DIR: dataDir,
-            DATABASE_URL: database.url,
-            JWT_SECRET: 'dead-render-test-secret-of-32-characters',
+      const start = async (role: DeployedRole) => {
+        const { child, base } = await startDeployedProcess(role, {
+          dataDir,
+          databaseUrl: database.url,
+          jwtSecret: 'dead-render-test-secret-of-32-characters',
+          env: {
             STORAGE_DRIVER: 's3',
             S3_BUCKET: BUCKET,
             S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
@@ -66,11 +65,8 @@ interface ProgressEvent {
             // s3rver checks signatures against these fixed credentials.
             S3_ACCESS_KEY_ID: 'S3RVER',
             S3_SECRET_ACCESS_KEY: 'S3RVER',
-            LOG_LEVEL: 'info',
           },
-          role === 'api' ? 'ReelCraft is up' : 'ReelCraft worker is up',
-          120_000,
-        );
+        });
         processes.push(child);
         // Warnings and errors of every process, to tell what happened when a wait times out.
         child.stdout?.on('data', (chunk: Buffer) => {
@@ -78,7 +74,7 @@ interface ProgressEvent {
             if (/"level":[456]0/.test(line)) log.push(`${role} ${child.pid}: ${line.slice(0, 600)}`);
           }
         });
-        return { child, base: `http://127.0.0.1:${port}` };
+        return { child, base };
       };
       // One at a time: the first migrates, the others find the schema ready.
       const apiA = await start('api');

@@ -78,7 +78,10 @@ export class VideosRepository {
     const filter = and(
       eq(videos.userId, sql.placeholder('userId')),
       isNull(videos.deletedAt),
-      or(isNull(sql`${sql.placeholder('titleLike')}::text`), ilike(videos.title, sql.placeholder('titleLike'))),
+      or(
+        isNull(sql`${sql.placeholder('titleLike')}::text`),
+        ilike(videos.title, sql.placeholder('titleLike')),
+      ),
       or(isNull(sql`${sql.placeholder('status')}::text`), eq(videos.status, sql.placeholder('status'))),
       or(
         isNull(sql`${sql.placeholder('projectType')}::text`),
@@ -195,7 +198,11 @@ export class VideosRepository {
   }
 
   /** The user's newest live video of a status and project type, whole. */
-  async findNewest(userId: string, status: VideoStatus, projectType: ProjectType): Promise<VideoRow | undefined> {
+  async findNewest(
+    userId: string,
+    status: VideoStatus,
+    projectType: ProjectType,
+  ): Promise<VideoRow | undefined> {
     const [row] = await this.orm
       .select()
       .from(videos)
