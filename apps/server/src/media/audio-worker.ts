@@ -7,12 +7,17 @@
 import fs from 'node:fs';
 import { Piscina } from 'piscina';
 import { splitAtSilences } from './audio-mixing';
+import { runThisThreadInBackground } from './background-priority';
 import { mouthOpenness } from './mouth-openness';
 import { synthesizeMusicBed, type MusicBedRequest } from './music-bed';
 import { extensionSoundtrack, slidesSoundtrack, storySoundtrack, voiceoverSoundtrack } from './soundtracks';
 import { measureSpeech } from './speech-analysis';
 import { finishSpeech, type SpeechFinish } from './speech-finishing';
 import { decodeWav, encodeWav, pcmDuration, type PcmAudio } from './wav';
+
+// A minute of audio is a few hundred milliseconds of arithmetic: it must not take a core from the
+// server's event loop while a request waits.
+runThisThreadInBackground();
 
 /** A finished line of speech as the speech provider answers it. */
 export interface EncodedSpeech {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { BACKGROUND_NICENESS } from './background-priority';
 import { cancelledError, MediaError } from './media-error';
 
 export interface RunProcessOptions {
@@ -74,8 +75,6 @@ const linuxTool = (name: string) =>
 const SETPRIV = linuxTool('setpriv');
 /** coreutils' `nice`: media tools run below the API's priority (issue 20). */
 const NICE = linuxTool('nice');
-/** Renders are background work: in a process that also serves (ROLE=all), requests come first. */
-const TOOL_NICENESS = 10;
 
 /**
  * The command and arguments to spawn: under `setpriv --pdeathsig KILL` where it exists, and under
@@ -85,7 +84,7 @@ const TOOL_NICENESS = 10;
 export function toolCommand(command: string, args: readonly string[]): [string, string[]] {
   if (!SETPRIV || !path.isAbsolute(command) || !existsSync(command)) return [command, [...args]];
   const guarded = [SETPRIV, '--pdeathsig', 'KILL', '--', command, ...args];
-  return NICE ? [NICE, ['-n', String(TOOL_NICENESS), ...guarded]] : [SETPRIV, guarded.slice(1)];
+  return NICE ? [NICE, ['-n', String(BACKGROUND_NICENESS), ...guarded]] : [SETPRIV, guarded.slice(1)];
 }
 
 /**

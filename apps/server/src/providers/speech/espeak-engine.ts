@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runAudioTask } from '../../media/audio-work';
 import type { PcmAudio } from '../../media/wav';
+import { BACKGROUND_NICENESS } from '../../media/background-priority';
 import { cancelledError } from '../../media/media-error';
 
 export interface EspeakParameters {
@@ -90,6 +91,13 @@ export function espeakArguments(
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Speech is render work: the thread yields to the server's event loop (media/background-priority.ts,
+// which this evaluated source cannot import).
+try {
+  const threadId = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  const os = require('node:os');
+  os.setPriority(threadId, Math.max(os.getPriority(threadId), workerData.niceness));
+} catch {}
 Date.now = () => 1700000000000;
 let factory;
 parentPort.on('message', async ({ id, args }) => {
@@ -142,7 +150,10 @@ export function createEspeakEngine(): EspeakEngine {
 
   const ensureWorker = (): Worker => {
     if (worker) return worker;
-    const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl } });
+    const started = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { moduleUrl, niceness: BACKGROUND_NICENESS },
+    });
     // An idle speech worker must not keep the process alive.
     started.unref();
     started.on('message', (reply: WorkerReply) => {
