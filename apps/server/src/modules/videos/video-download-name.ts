@@ -6,8 +6,7 @@ const BASE_MAX_LENGTH = 196;
  * not an ASCII letter or digit replaced by an underscore, plus `.mp4`.
  */
 export function videoDownloadName(title: string): string {
-  const base = Array.from(title, (char) => (/^[A-Za-z0-9]$/.test(char) ? char : '_'))
-    .slice(0, BASE_MAX_LENGTH)
-    .join('');
+  // One underscore per code point (the `u` flag), so every character of the result is one code unit.
+  const base = title.replace(/[^A-Za-z0-9]/gu, '_').slice(0, BASE_MAX_LENGTH);
   return `${base || 'video'}.mp4`;
 }

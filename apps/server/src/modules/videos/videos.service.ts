@@ -222,9 +222,11 @@ export class VideosService {
 
   /** An expiring URL of a stored object; null without one or for a URI this instance cannot serve. */
   async signedUrl(uri: string | null, downloadName?: string): Promise<string | null> {
-    if (!uri) return null;
-    const key = this.storage.keyFromUri(uri);
-    if (key === null) return null;
+    const key = uri ? this.storage.keyFromUri(uri) : null;
+    return key === null ? null : this.signedKeyUrl(key, downloadName);
+  }
+
+  private signedKeyUrl(key: string, downloadName?: string): Promise<string> {
     return this.signedUrls.get(key, downloadName, () =>
       this.storage.signedUrl(key, {
         expiresInSeconds: this.signedUrlTtlSeconds,
@@ -254,6 +256,6 @@ export class VideosService {
     if (row.status !== 'completed' || !row.videoUri) return null;
     const key = this.storage.keyFromUri(row.videoUri);
     if (key === null || !(await this.storedFiles.has(key))) return null;
-    return this.signedUrl(row.videoUri, videoDownloadName(row.title));
+    return this.signedKeyUrl(key, videoDownloadName(row.title));
   }
 }

@@ -71,10 +71,20 @@ class PgliteConnection extends Duplex {
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
-    const message = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    if (this.pending.length === 0 || this.destroyed) {
+      this.pending = [];
+      return;
+    }
+    // Copied once into a buffer of their exact size, which is then moved to the thread: posting a
+    // Buffer itself would clone the whole 8 kB pool slab most small Buffers are cut from (issue 20).
+    const message = new Uint8Array(this.pending.reduce((length, chunk) => length + chunk.length, 0));
+    let at = 0;
+    for (const chunk of this.pending) {
+      message.set(chunk, at);
+      at += chunk.length;
+    }
     this.pending = [];
-    if (!this.destroyed) this.port.postMessage(message);
+    this.port.postMessage(message, [message.buffer]);
   }
 }
 

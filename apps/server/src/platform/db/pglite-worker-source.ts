@@ -36,9 +36,22 @@ let closing = false;
 
 async function run(message) {
   const chunks = [];
+  let length = 0;
   // PGlite hands out views of its own memory: copy them before it reuses the buffer.
-  await db.execProtocolRawStream(message, { onRawData: (data) => chunks.push(Buffer.from(data)) });
-  return Buffer.concat(chunks);
+  await db.execProtocolRawStream(message, {
+    onRawData: (data) => {
+      chunks.push(data.slice());
+      length += data.length;
+    },
+  });
+  if (chunks.length === 1) return chunks[0];
+  const answer = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    answer.set(chunk, at);
+    at += chunk.length;
+  }
+  return answer;
 }
 
 function isIdleAfter(answer) {
@@ -57,10 +70,8 @@ async function drain() {
       if (connection.closed) continue;
       const answer = await run(message);
       owner = isIdleAfter(answer) ? null : connection;
-      if (answer.length > 0 && !connection.closed) {
-        const bytes = new Uint8Array(answer.buffer, answer.byteOffset, answer.length);
-        connection.port.postMessage(bytes);
-      }
+      // The answer owns its whole buffer (run): moved to the main thread, not copied again.
+      if (answer.length > 0 && !connection.closed) connection.port.postMessage(answer, [answer.buffer]);
     }
   } finally {
     draining = false;
