@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { ProjectType, VideoStatus } from '@reelcraft/contract';
 import type { Orm } from '../../platform/db/database';
 import { videos, type NewVideoRow, type VideoRow } from './videos.schema';
