@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
+import v8 from 'node:v8';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { PGLITE_WORKER_SOURCE } from './pglite-worker-source';
@@ -121,6 +122,8 @@ interface PgliteArtifacts {
   fsBundle: Blob;
 }
 
+const PGLITE_THREAD_YOUNG_GENERATION_MB = 4;
+
 let artifacts: Promise<PgliteArtifacts> | undefined;
 /**
  * PGlite's WebAssembly, compiled once per process and handed to every thread: a thread compiling
@@ -129,6 +132,7 @@ let artifacts: Promise<PgliteArtifacts> | undefined;
 function pgliteArtifacts(): Promise<PgliteArtifacts> {
   const file = (name: string) => path.join(path.dirname(pglitePath), name);
   artifacts ??= (async () => {
+    limitWasmCompilationTasks();
     const [pgliteWasm, initdbWasm, bundle] = await Promise.all(
       ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((name) => fs.promises.readFile(file(name))),
     );
@@ -141,9 +145,26 @@ function pgliteArtifacts(): Promise<PgliteArtifacts> {
   return artifacts;
 }
 
+/**
+ * V8 optimises PGlite's hot functions (the expression interpreter, the SQL parser: functions of
+ * hundreds of KB) with TurboFan on background threads, by default several at a time, and each
+ * compilation holds tens of MB of scratch memory. glibc keeps most of what those compilations free
+ * (small blocks, fragmented), so the peak stays in the process's resident memory for good: 80-100 MB
+ * of it at an idle embedded server. One compilation at a time peaks at about a third of that and the
+ * queries are as fast once their functions are optimised (issue 20, decision 030). It is a process
+ * setting, read when V8 schedules a compilation, so setting it here, before PGlite's module is
+ * compiled, holds wherever the server is started from (npm start, a service unit, a container).
+ */
+function limitWasmCompilationTasks(): void {
+  v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
+}
+
 export async function startPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
   const worker = new Worker(PGLITE_WORKER_SOURCE, {
     eval: true,
+    // The thread's JavaScript only passes messages; V8's default young generation (up to 48 MB)
+    // would hold 16 MB of it resident for nothing. 4 MB keeps its scavenges rare (issue 20).
+    resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_GENERATION_MB },
     workerData: {
       pglitePath,
       dataDir: options.dataDir,

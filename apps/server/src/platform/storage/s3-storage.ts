@@ -1,16 +1,6 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import type { CompletedPart, S3ClientConfig } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { CompletedPart, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type { getSignedUrl as GetSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { contentDispositionAttachment } from './content-disposition';
 import {
@@ -81,6 +71,25 @@ function toBuffer(chunk: Buffer | string): Buffer {
   return typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 }
 
+interface S3Connection {
+  sdk: typeof S3Sdk;
+  getSignedUrl: typeof GetSignedUrl;
+  client: S3Client;
+  presignClient: S3Client;
+}
+
+let s3Sdk: Promise<Pick<S3Connection, 'sdk' | 'getSignedUrl'>> | undefined;
+/**
+ * The AWS SDK is loaded on the first S3 request, not when the server starts: it is about 6 MB of
+ * heap (20 MB resident) that a server on the default local storage never uses (issue 20).
+ */
+function loadS3Sdk(): Promise<Pick<S3Connection, 'sdk' | 'getSignedUrl'>> {
+  s3Sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([sdk, presigner]) => ({ sdk, getSignedUrl: presigner.getSignedUrl }),
+  );
+  return s3Sdk;
+}
+
 /** Objects in one bucket of an S3-compatible store. */
 export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
   const { bucket } = options;
@@ -106,16 +115,22 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     };
   }
 
-  const client = new S3Client(clientConfig(options.endpoint));
-  // Presigned URLs are signed for a host: sign with the one the browser will call.
-  const presignClient =
-    options.publicEndpoint !== undefined && options.publicEndpoint !== options.endpoint
-      ? new S3Client(clientConfig(options.publicEndpoint))
-      : client;
+  let connection: Promise<S3Connection> | undefined;
+  const connect = () =>
+    (connection ??= loadS3Sdk().then(({ sdk, getSignedUrl }) => {
+      const client = new sdk.S3Client(clientConfig(options.endpoint));
+      // Presigned URLs are signed for a host: sign with the one the browser will call.
+      const presignClient =
+        options.publicEndpoint !== undefined && options.publicEndpoint !== options.endpoint
+          ? new sdk.S3Client(clientConfig(options.publicEndpoint))
+          : client;
+      return { sdk, getSignedUrl, client, presignClient };
+    }));
 
   async function putBuffer(key: string, body: Buffer, contentType: string): Promise<void> {
+    const { sdk, client } = await connect();
     await client.send(
-      new PutObjectCommand({
+      new sdk.PutObjectCommand({
         Bucket: bucket,
         Key: key,
         Body: body,
@@ -136,16 +151,17 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     const parts: CompletedPart[] = [];
 
     async function uploadPart(bytes: Buffer): Promise<void> {
+      const { sdk, client } = await connect();
       if (uploadId === undefined) {
         const created = await client.send(
-          new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+          new sdk.CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
         );
         if (!created.UploadId) throw new Error('S3 did not return an upload id');
         uploadId = created.UploadId;
       }
       const partNumber = parts.length + 1;
       const uploaded = await client.send(
-        new UploadPartCommand({
+        new sdk.UploadPartCommand({
           Bucket: bucket,
           Key: key,
           UploadId: uploadId,
@@ -177,8 +193,9 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
         return size;
       }
       if (last.length > 0) await uploadPart(last);
+      const { sdk, client } = await connect();
       await client.send(
-        new CompleteMultipartUploadCommand({
+        new sdk.CompleteMultipartUploadCommand({
           Bucket: bucket,
           Key: key,
           UploadId: uploadId,
@@ -188,8 +205,9 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       return size;
     } catch (error) {
       if (uploadId !== undefined) {
+        const { sdk, client } = await connect();
         await client
-          .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
+          .send(new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
           .catch(() => undefined);
       }
       throw error;
@@ -199,7 +217,8 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
   async function statObject(key: string): Promise<ObjectInfo> {
     assertValidStorageKey(key);
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await connect();
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
       return {
         key,
         size: head.ContentLength ?? 0,
@@ -248,8 +267,9 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       const rangeHeader =
         range === undefined ? undefined : `bytes=${range.start}-${range.end === undefined ? '' : range.end}`;
       try {
+        const { sdk, client } = await connect();
         const answer = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: key, Range: rangeHeader }),
+          new sdk.GetObjectCommand({ Bucket: bucket, Key: key, Range: rangeHeader }),
         );
         if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a readable body');
         const contentType = answer.ContentType ?? DEFAULT_CONTENT_TYPE;
@@ -278,7 +298,8 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     async delete(key: string): Promise<void> {
       assertValidStorageKey(key);
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        const { sdk, client } = await connect();
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
@@ -287,7 +308,8 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     async signedUrl(key: string, { expiresInSeconds, downloadName }: SignedUrlOptions): Promise<string> {
       assertValidStorageKey(key);
       assertValidExpiry(expiresInSeconds);
-      const command = new GetObjectCommand({
+      const { sdk, getSignedUrl, presignClient } = await connect();
+      const command = new sdk.GetObjectCommand({
         Bucket: bucket,
         Key: key,
         ResponseContentDisposition:
@@ -306,6 +328,8 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
     },
 
     async close(): Promise<void> {
+      if (!connection) return;
+      const { client, presignClient } = await connection;
       client.destroy();
       if (presignClient !== client) presignClient.destroy();
     },
