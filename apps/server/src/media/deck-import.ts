@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
+import { findExecutable, isExecutable } from './executables';
 import { isMediaError, MediaError } from './media-error';
 import { runProcess } from './process-runner';
 
@@ -39,15 +40,6 @@ export const deckErrors = {
 /** The Debian packages that provide the tools, for the screen's explanation. */
 export const DECK_TOOL_PACKAGES = { poppler: 'poppler-utils', libreoffice: 'libreoffice-impress' } as const;
 
-const isExecutable = async (file: string) => {
-  try {
-    await fs.access(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * Finds the import tools: LibreOffice at `sofficePath`, poppler's programs in `popplerBinDir`, each
  * on the PATH when not given. A tool that is not there is null.
@@ -55,21 +47,13 @@ const isExecutable = async (file: string) => {
 export async function findDeckTools(
   options: { sofficePath?: string; popplerBinDir?: string } = {},
 ): Promise<DeckTools> {
-  const onPath = async (program: string, folder?: string): Promise<string | null> => {
-    const folders = folder ? [folder] : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-    for (const dir of folders) {
-      const candidate = path.join(dir, program);
-      if (await isExecutable(candidate)) return candidate;
-    }
-    return null;
-  };
   const [pdfinfo, pdftoppm, pdftotext, soffice] = await Promise.all([
-    onPath('pdfinfo', options.popplerBinDir),
-    onPath('pdftoppm', options.popplerBinDir),
-    onPath('pdftotext', options.popplerBinDir),
+    findExecutable('pdfinfo', options.popplerBinDir),
+    findExecutable('pdftoppm', options.popplerBinDir),
+    findExecutable('pdftotext', options.popplerBinDir),
     options.sofficePath
       ? isExecutable(options.sofficePath).then((found) => (found ? options.sofficePath! : null))
-      : onPath('soffice'),
+      : findExecutable('soffice'),
   ]);
   return { pdfinfo, pdftoppm, pdftotext, soffice };
 }

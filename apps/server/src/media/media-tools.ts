@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { findExecutable } from './executables';
 import { MediaError } from './media-error';
 import { runProcess } from './process-runner';
 
@@ -7,7 +8,7 @@ import { runProcess } from './process-runner';
 export type BinarySource = 'configured' | 'path' | 'bundled';
 
 export interface ResolvedBinary {
-  /** What is spawned: an absolute path, or the bare name found on the PATH. */
+  /** What is spawned: the configured path, or the absolute path of the one found. */
   command: string;
   source: BinarySource;
   /** First line of `-version`, e.g. "ffmpeg version 5.1.9-0+deb12u1". */
@@ -104,9 +105,10 @@ async function resolveBinary(
     }
     return { command: configured, source: 'configured', version };
   }
-  if (!skipPath) {
-    const version = await versionOf(name);
-    if (version !== null) return { command: name, source: 'path', version };
+  const onPath = skipPath ? null : await findExecutable(name);
+  if (onPath) {
+    const version = await versionOf(onPath);
+    if (version !== null) return { command: onPath, source: 'path', version };
   }
   if (bundled) {
     const version = await versionOf(bundled);

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BACKGROUND_NICENESS } from '../../src/media/background-priority';
 import { runFfmpeg } from '../../src/media/ffmpeg-runner';
 import { runProcess } from '../../src/media/process-runner';
 import { spawn } from 'node:child_process';
@@ -22,6 +24,11 @@ const exists = (target: string) =>
     () => false,
   );
 
+const niceness = (statFile: string) => {
+  const stat = readFileSync(statFile, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+};
+
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -33,7 +40,7 @@ const isRunning = (pid: number) => {
 
 describe('process runner', () => {
   it.skipIf(process.platform !== 'linux')(
-    'a tool dies with the server process that started it, even on SIGKILL',
+    'the ffmpeg found on the PATH runs below the server priority and dies with it, even on SIGKILL',
     async () => {
       const server = spawn(process.execPath, ['--import', 'tsx', fixturePath('runs-a-tool.ts')], {
         cwd: serverRoot(),
@@ -49,6 +56,9 @@ describe('process runner', () => {
       });
       const toolPid = Number(/tool (\d+)/.exec(output)?.[1]);
       expect(isRunning(toolPid)).toBe(true);
+      expect(niceness(`/proc/${toolPid}/stat`)).toBe(
+        Math.max(niceness('/proc/self/stat'), BACKGROUND_NICENESS),
+      );
       server.kill('SIGKILL');
       await waitFor(
         async () => (isRunning(toolPid) ? undefined : true),
