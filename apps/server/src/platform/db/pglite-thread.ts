@@ -109,6 +109,7 @@ export interface PgliteThread {
 const CLOSE_TIMEOUT_MS = 10_000;
 
 const pglitePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+const pgliteFile = (name: string) => path.join(path.dirname(pglitePath), name);
 
 type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
 // The ES2023 lib the server compiles against declares no WebAssembly global, though Node has one.
@@ -119,7 +120,6 @@ const { WebAssembly: wasm } = globalThis as unknown as {
 interface PgliteArtifacts {
   pgliteWasmModule: WasmModule;
   initdbWasmModule: WasmModule;
-  fsBundle: Blob;
 }
 
 const PGLITE_THREAD_YOUNG_GENERATION_MB = 4;
@@ -130,16 +130,14 @@ let artifacts: Promise<PgliteArtifacts> | undefined;
  * its own costs about half a second, which tests opening many databases would pay each time.
  */
 function pgliteArtifacts(): Promise<PgliteArtifacts> {
-  const file = (name: string) => path.join(path.dirname(pglitePath), name);
   artifacts ??= (async () => {
     limitWasmCompilationTasks();
-    const [pgliteWasm, initdbWasm, bundle] = await Promise.all(
-      ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((name) => fs.promises.readFile(file(name))),
+    const [pgliteWasm, initdbWasm] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map((name) => fs.promises.readFile(pgliteFile(name))),
     );
     return {
       pgliteWasmModule: await wasm.compile(pgliteWasm!),
       initdbWasmModule: await wasm.compile(initdbWasm!),
-      fsBundle: new Blob([bundle!]),
     };
   })();
   return artifacts;
@@ -168,6 +166,7 @@ export async function startPgliteThread(options: PgliteThreadOptions): Promise<P
     workerData: {
       pglitePath,
       dataDir: options.dataDir,
+      fsBundlePath: pgliteFile('pglite.data'),
       options: {
         ...(await pgliteArtifacts()),
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -125,10 +125,14 @@ parentPort.on('message', async (message) => {
 });
 
 (async () => {
-  // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; one product's data
-  // needs far less (issue 20: the embedded default idles under 200 MB).
-  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-  db = await PGlite.create(workerData.dataDir, { ...workerData.options, startParams });
+  // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory, and all of it is
+  // resident once PGlite has started. 4 MB (512 pages) holds the hot rows of a single-server install;
+  // a page that is not there is read from the data folder through the system's file cache
+  // (issue 20, decision 030: the embedded default idles under 200 MB).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=4MB'];
+  // The data bundle is read here, from its file: a copy held by the main thread would stay there.
+  const fsBundle = await require('node:fs').openAsBlob(workerData.fsBundlePath);
+  db = await PGlite.create(workerData.dataDir, { ...workerData.options, fsBundle, startParams });
   parentPort.postMessage({ type: 'ready' });
 })().catch(fail);
 `;
