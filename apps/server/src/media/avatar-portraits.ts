@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import { findFaceRegion, type FaceRegion } from './face-region';
 import { imageColors, keyOutPlainBackground, sharpFromVetted, type VettedImage } from './image-intake';
 import { createRandom } from './seeded-random';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp';
 
 /** The one caption style of every video: white bold type on a dark rounded plate, the word said in yellow. */
 export const CAPTION_CARD_STYLE = {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp';
 
 /** Where a face is in an image, as fractions of its width and height. */
 export interface FaceRegion {

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './sharp';
 import { decodeBmp, isBmp } from './bmp-decoder';
 import { MediaError } from './media-error';
 
@@ -120,7 +121,7 @@ export async function composeStill(
   // Up to 4:3 in a 16:9 frame is cropped; a portrait photo in a landscape frame is shown whole.
   if (aspectDistance(image.width / image.height, width / height) < 0.3) {
     return base
-      .resize(width, height, { fit: 'cover', position: sharp.strategy.attention })
+      .resize(width, height, { fit: 'cover', position: 'attention' })
       .removeAlpha()
       .png({ compressionLevel: 1 })
       .toBuffer();

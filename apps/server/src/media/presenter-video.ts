@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import { runAudioTask } from './audio-work';
 import {
   audioEncoderArgs,

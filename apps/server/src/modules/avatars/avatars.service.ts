@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../../media/sharp';
 import {
   avatarMessages,
   ENHANCER_MAX_BYTES,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../media/sharp';
 import { decodeBmp } from '../../media/bmp-decoder';
 import { isMediaError } from '../../media/media-error';
 import { serverDetailMessages } from '@reelcraft/contract';

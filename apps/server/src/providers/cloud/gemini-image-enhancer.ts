@@ -1,5 +1,5 @@
 import { ENHANCER_MAX_BYTES } from '@reelcraft/contract';
-import sharp from 'sharp';
+import { sharp } from '../../media/sharp';
 import type {
   EnhancedImage,
   ImageEnhancementProvider,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../../media/sharp';
 import { audioEncoderArgs, DEFAULT_ENCODER_SETTINGS, videoEncoderArgs } from '../../media/encoder-settings';
 import { runFfmpeg } from '../../media/ffmpeg-runner';
 import type { AspectRatio, VideoQuality } from '../../media/frame-size';

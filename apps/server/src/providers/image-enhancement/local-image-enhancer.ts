@@ -1,5 +1,6 @@
 import { ENHANCER_MAX_BYTES } from '@reelcraft/contract';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from '../../media/sharp';
 import {
   DEFAULT_MAX_IMAGE_PIXELS,
   intakeImage,
@@ -200,7 +201,7 @@ export function createLocalImageEnhancer(): ImageEnhancementProvider {
         image = plan.square
           ? image.resize(target, target, {
               fit: 'cover',
-              position: sharp.strategy.attention,
+              position: 'attention',
               kernel: 'lanczos3',
             })
           : image.resize(target, target, { fit: 'inside', kernel: 'lanczos3' });

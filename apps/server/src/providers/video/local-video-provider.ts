@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { STUDIO_CANDIDATE_COUNT, UPLOAD_MAX_BYTES } from '@reelcraft/contract';
-import sharp from 'sharp';
+import { sharp } from '../../media/sharp';
 import { decodeOwnAudio, intakeAudio } from '../../media/audio-intake';
 import { runAudioTask } from '../../media/audio-work';
 import { createLimiter } from '../../media/concurrency-limit';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
+import { sharp } from '../../media/sharp';
 import type { CaptionFonts } from '../../media/font-files';
 import { composeStill, placeSubject, type VettedImage } from '../../media/image-intake';
 import type { Shot, Sprite } from '../../media/render-plan';
