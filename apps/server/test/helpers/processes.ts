@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverRoot } from '../../src/platform/paths';
@@ -34,6 +35,13 @@ export async function startProcess(
   });
   child.removeAllListeners('exit');
   return child;
+}
+
+/** The niceness in a `/proc/.../stat` file (Linux): of a process, or of one thread (`task/<tid>`). */
+export function nicenessIn(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
+  // Field 19 is the niceness; the fields after the command's closing parenthesis start at 3.
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
 export function fixturePath(name: string): string {

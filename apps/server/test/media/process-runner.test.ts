@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { runFfmpeg } from '../../src/media/ffmpeg-runner';
 import { runProcess } from '../../src/media/process-runner';
 import { spawn } from 'node:child_process';
 import { serverRoot } from '../../src/platform/paths';
-import { fixturePath, waitFor } from '../helpers/processes';
+import { fixturePath, nicenessIn, waitFor } from '../helpers/processes';
 import { tools } from './media-test-kit';
 
 const endless = ['-f', 'lavfi', '-re', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'null', '-'];
@@ -23,11 +22,6 @@ const exists = (target: string) =>
     () => true,
     () => false,
   );
-
-const niceness = (statFile: string) => {
-  const stat = readFileSync(statFile, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-};
 
 const isRunning = (pid: number) => {
   try {
@@ -56,8 +50,8 @@ describe('process runner', () => {
       });
       const toolPid = Number(/tool (\d+)/.exec(output)?.[1]);
       expect(isRunning(toolPid)).toBe(true);
-      expect(niceness(`/proc/${toolPid}/stat`)).toBe(
-        Math.max(niceness('/proc/self/stat'), BACKGROUND_NICENESS),
+      expect(nicenessIn(`/proc/${toolPid}/stat`)).toBe(
+        Math.max(nicenessIn('/proc/self/stat'), BACKGROUND_NICENESS),
       );
       server.kill('SIGKILL');
       await waitFor(
