@@ -26,6 +26,15 @@ function audioPool(): Piscina {
 }
 
 /**
+ * Runs the default export of another worker module with `input`, in the same threads (Piscina
+ * loads the module there on first use): render work that is not audio, such as reading a prompt,
+ * shares their priority and their budget of half the cores.
+ */
+export function runInRenderThreads<T>(workerModule: URL, input: unknown): Promise<T> {
+  return audioPool().run(input, { filename: workerModule.href }) as Promise<T>;
+}
+
+/**
  * Runs one task of media/audio-worker.ts in a worker thread, so the event loop stays free while a
  * soundtrack is mixed. Inputs are copied (pass `transfer` for buffers the caller is done with);
  * results come back by transfer.

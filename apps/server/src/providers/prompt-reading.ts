@@ -5,6 +5,8 @@ let loaded: typeof compromise | undefined;
 /**
  * compromise, loaded on the first prompt read instead of when the server starts: it holds about
  * 40 MB, which an API process that never plans a video should not carry (issue 20: idle memory).
+ * Renders read their prompts in a worker thread (prompt-reading-thread.ts): loading it takes the
+ * thread 0.2-0.5 s, which the server's event loop must not wait out.
  */
 function nlp(text: string) {
   loaded ??= createRequire(import.meta.url)('compromise') as typeof compromise;
@@ -345,8 +347,36 @@ function tintOf(word: string): IllustrationTint | null {
   return null;
 }
 
-/** Reads a prompt (see the module comment). Pure. */
+/**
+ * Readings of the last prompts read. A render reads its prompt several times (the plan, the
+ * narration, each candidate), and a reading made in a worker thread (prompt-reading-thread.ts) is
+ * found here, so the server's own thread does not load or run compromise. Readings are shared: no
+ * caller changes one.
+ */
+const recentReadings = new Map<string, PromptReading>();
+const RECENT_READINGS_KEPT = 32;
+
+/** Keeps a reading of `prompt` for `readPrompt` (the oldest goes when the list is full). */
+export function rememberReading(prompt: string, reading: PromptReading): void {
+  recentReadings.delete(prompt);
+  recentReadings.set(prompt, reading);
+  if (recentReadings.size > RECENT_READINGS_KEPT) {
+    recentReadings.delete(recentReadings.keys().next().value as string);
+  }
+}
+
+export const hasReading = (prompt: string) => recentReadings.has(prompt);
+
+/** Reads a prompt (see the module comment). Pure: the same prompt always gives the same reading. */
 export function readPrompt(prompt: string): PromptReading {
+  const known = recentReadings.get(prompt);
+  if (known) return known;
+  const reading = analysePrompt(prompt);
+  rememberReading(prompt, reading);
+  return reading;
+}
+
+function analysePrompt(prompt: string): PromptReading {
   const list = terms(prompt);
   const lower = list.map((term) => term.normal.toLowerCase());
   const subjects: PromptSubject[] = [];

@@ -27,6 +27,7 @@ import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type { SpeechProvider } from '../speech/speech-provider';
 import { CATEGORY_LOOKS } from './category-looks';
 import { paletteFromColor, shiftPalette } from './palette';
+import { readPromptInBackground } from '../prompt-reading-thread';
 import type { TextProvider } from '../text/text-provider';
 import { voicedSpan } from '../../media/word-timing';
 import {
@@ -307,6 +308,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       checkCommon(request.durationSeconds, request.fps);
       const report = trackerFor(task);
       report('file_processing', 1);
+      await readPromptInBackground(request.prompt);
       const script = await (options.narrationWriter?.writeNarration
         ? options.narrationWriter
             .writeNarration(
@@ -399,6 +401,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       const references = await vetImages(request.subjectRefs ?? [], candidateSize);
       const style = request.styleRef ? (await vetImages([request.styleRef], candidateSize))[0] : undefined;
       const styleColor = style ? (await imageColors(style)).dominant : null;
+      await readPromptInBackground(request.prompt);
       const parallel = Math.max(1, Math.min(count, options.maxParallelRenders ?? cores));
       const threads = Math.max(1, Math.floor(cores / parallel));
       const limit = createLimiter(parallel);
@@ -493,6 +496,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         }
         const still = await intakeImage(await fs.readFile(lastFramePath), IMAGE_LIMITS);
         report('file_processing', 1);
+        await readPromptInBackground(request.prompt);
         const plan = planTextVideo({
           prompt: request.prompt,
           durationSeconds: request.additionalSeconds,
