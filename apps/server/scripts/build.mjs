@@ -1,8 +1,7 @@
-// Bundles the server into dist/main.js, and the modules of its render worker threads next to it:
-// dist/audio-worker.js (media/audio-work.ts starts it) and dist/prompt-reading-worker.js
-// (providers/prompt-reading-thread.ts). The workspace contract
-// package (TypeScript source) is inlined; every npm dependency stays external and is loaded from
-// node_modules at run time.
+// Bundles the server into dist/main.js, and the modules of its render threads next to it:
+// dist/audio-worker.js (media/audio-work.ts starts it) and dist/story-worker.js
+// (providers/story-work.ts). The workspace contract package (TypeScript source) is inlined; every
+// npm dependency stays external and is loaded from node_modules at run time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +16,7 @@ await build({
   entryPoints: {
     main: path.join(root, 'src/main.ts'),
     'audio-worker': path.join(root, 'src/media/audio-worker.ts'),
-    'prompt-reading-worker': path.join(root, 'src/providers/prompt-reading-worker.ts'),
+    'story-worker': path.join(root, 'src/providers/story-worker.ts'),
   },
   outdir: path.join(root, 'dist'),
   bundle: true,
@@ -28,4 +27,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('Built apps/server/dist/main.js, audio-worker.js and prompt-reading-worker.js');
+console.log('Built apps/server/dist/main.js, audio-worker.js and story-worker.js');

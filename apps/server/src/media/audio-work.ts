@@ -11,28 +11,28 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('./audio-worker-from-source.mjs', import.meta.url)
   : new URL('./audio-worker.js', import.meta.url);
 
-let pool: Piscina | undefined;
-
-/** Started on first use; idle threads exit, which gives the memory of a render's audio back. */
-function audioPool(): Piscina {
-  pool ??= new Piscina({
-    filename: WORKER_URL.href,
-    minThreads: 0,
-    // Half the cores: ffmpeg and sharp need the rest during a render.
-    maxThreads: Math.max(1, Math.floor(os.availableParallelism() / 2)),
-    idleTimeout: 20_000,
-  });
-  return pool;
-}
-
 /**
- * Runs the default export of another worker module with `input`, in the same threads (Piscina
- * loads the module there on first use): render work that is not audio, such as reading a prompt,
- * shares their priority and their budget of half the cores.
+ * A pool of render threads running one worker module (its default export takes a task), started
+ * on first use; idle threads exit, which gives a render's memory back. Half the cores at most:
+ * ffmpeg and sharp need the rest during a render. The audio work has one; providers/story-work.ts
+ * another, so a story's drawing and its music bed run side by side as before.
  */
-export function runInRenderThreads<T>(workerModule: URL, input: unknown): Promise<T> {
-  return audioPool().run(input, { filename: workerModule.href }) as Promise<T>;
+export function renderThreadPool(
+  workerModule: URL,
+  options: { concurrentTasksPerWorker?: number } = {},
+): () => Piscina {
+  let pool: Piscina | undefined;
+  return () =>
+    (pool ??= new Piscina({
+      filename: workerModule.href,
+      minThreads: 0,
+      maxThreads: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+      idleTimeout: 20_000,
+      ...options,
+    }));
 }
+
+const audioPool = renderThreadPool(WORKER_URL);
 
 /**
  * Runs one task of media/audio-worker.ts in a worker thread, so the event loop stays free while a

@@ -5,7 +5,7 @@ let loaded: typeof compromise | undefined;
 /**
  * compromise, loaded on the first prompt read instead of when the server starts: it holds about
  * 40 MB, which an API process that never plans a video should not carry (issue 20: idle memory).
- * Renders read their prompts in a worker thread (prompt-reading-thread.ts): loading it takes the
+ * Renders read their prompts in a worker thread (story-work.ts): loading it takes the
  * thread 0.2-0.5 s, which the server's event loop must not wait out.
  */
 function nlp(text: string) {
@@ -349,7 +349,7 @@ function tintOf(word: string): IllustrationTint | null {
 
 /**
  * Readings of the last prompts read. A render reads its prompt several times (the plan, the
- * narration, each candidate), and a reading made in a worker thread (prompt-reading-thread.ts) is
+ * narration, each candidate), and a reading made in a worker thread (story-work.ts) is
  * found here, so the server's own thread does not load or run compromise. Readings are shared: no
  * caller changes one.
  */

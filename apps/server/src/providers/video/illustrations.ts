@@ -67,6 +67,9 @@ const SIGN_LABEL = /\b(button|sign|symbol|mark|arrow|prohibited|no|regional|keyc
 
 let library: Library | null = null;
 
+/** Whether this thread has loaded the emoji set (about 26 MB): render threads do, the server's should not. */
+export const illustrationsLoaded = () => library !== null;
+
 function load(): Library {
   if (library) return library;
   const set = readJson<IconifySet>('@iconify-json/fluent-emoji-flat/icons.json');

@@ -27,7 +27,7 @@ import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type { SpeechProvider } from '../speech/speech-provider';
 import { CATEGORY_LOOKS } from './category-looks';
 import { paletteFromColor, shiftPalette } from './palette';
-import { readPromptInBackground } from '../prompt-reading-thread';
+import { drawShotsInBackground, readPromptInBackground } from '../story-work';
 import type { TextProvider } from '../text/text-provider';
 import { voicedSpan } from '../../media/word-timing';
 import {
@@ -37,7 +37,6 @@ import {
   promptPhrases,
   type StoryPlan,
 } from './scene-planner';
-import { materializeShots } from './story-materializer';
 import type {
   CandidatesRequest,
   CandidatesTaskOptions,
@@ -273,7 +272,12 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         : Promise.resolve({ plan, lines: [] as [PcmAudio, number][] });
       const drawing = Promise.all([Promise.resolve(images), speaking]).then(([vetted, spoken]) => {
         report('scene_generation', 0);
-        return materializeShots(spoken.plan, { ...size, workspace, fonts: options.fonts, images: vetted });
+        return drawShotsInBackground(spoken.plan, {
+          ...size,
+          workspace,
+          fonts: options.fonts,
+          images: vetted,
+        });
       });
       speaking.catch(() => undefined);
       const seconds = plan.totalFrames / plan.fps;
@@ -535,7 +539,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
           ],
         };
         const [shots, original] = await Promise.all([
-          materializeShots(extension, { ...size, workspace, fonts: options.fonts, images: [still] }),
+          drawShotsInBackground(extension, { ...size, workspace, fonts: options.fonts, images: [still] }),
           decodeOwnAudio(tools, request.videoPath, {
             sampleRate: AUDIO_RATE,
             channels: 2,
