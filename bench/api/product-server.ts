@@ -21,12 +21,29 @@ export function killOnExit(child: ChildProcess): void {
   child.once('exit', () => process.off('exit', kill));
 }
 
-/** Resident memory of a process, in MB, from /proc (Linux). */
+/** The ids of a process's children, from /proc (Linux): every thread lists those it started. */
+async function childrenOf(pid: number): Promise<number[]> {
+  const threads = await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const lists = await Promise.all(
+    threads.map((thread) => fs.readFile(`/proc/${pid}/task/${thread}/children`, 'utf8').catch(() => '')),
+  );
+  return lists.flatMap((list) => list.split(/\s+/).filter(Boolean).map(Number));
+}
+
+/**
+ * Resident memory of a process and every process under it (the server's render process and the
+ * tools it runs), in MB, from /proc (Linux). A process that ends while it is read counts nothing.
+ */
 export async function residentMb(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (!kilobytes) throw new Error(`No VmRSS for process ${pid}`);
-  return Math.round(Number(kilobytes) / 1024);
+  const kilobytes = async (process: number): Promise<number> => {
+    const status = await fs.readFile(`/proc/${process}/status`, 'utf8').catch(() => '');
+    const own = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
+    const children = await Promise.all((await childrenOf(process)).map(kilobytes));
+    return own + children.reduce((sum, child) => sum + child, 0);
+  };
+  const total = await kilobytes(pid);
+  if (total === 0) throw new Error(`No VmRSS for process ${pid}`);
+  return Math.round(total / 1024);
 }
 
 export interface ProductServer {

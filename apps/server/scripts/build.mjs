@@ -1,6 +1,7 @@
 // Bundles the server into dist/main.js, and the modules of its render threads next to it:
-// dist/audio-worker.js (media/audio-work.ts starts it) and dist/story-worker.js
-// (providers/story-work.ts). The workspace contract package (TypeScript source) is inlined; every
+// dist/audio-worker.js (media/audio-work.ts starts it), dist/story-worker.js
+// (providers/story-work.ts) and the render process, dist/render-process.js
+// (providers/render-process/render-process.ts). The workspace contract package (TypeScript source) is inlined; every
 // npm dependency stays external and is loaded from node_modules at run time.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ await build({
     main: path.join(root, 'src/main.ts'),
     'audio-worker': path.join(root, 'src/media/audio-worker.ts'),
     'story-worker': path.join(root, 'src/providers/story-worker.ts'),
+    'render-process': path.join(root, 'src/providers/render-process/render-process-main.ts'),
   },
   outdir: path.join(root, 'dist'),
   bundle: true,
@@ -27,4 +29,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('Built apps/server/dist/main.js, audio-worker.js and story-worker.js');
+console.log('Built apps/server/dist/main.js, audio-worker.js, story-worker.js and render-process.js');

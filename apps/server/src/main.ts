@@ -6,10 +6,12 @@ import { openProduct } from './services';
 
 async function start(config: AppConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const product = await openProduct({ config, logger });
-  const { platform, services } = product;
   const servesHttp = config.role !== 'worker';
   const works = config.role !== 'api';
+  // A server that answers requests and renders too leaves the renders to a process of its own, so
+  // a render never takes the API's event loop or cores (issue 20, decision 031).
+  const product = await openProduct({ config, logger, renderProcess: servesHttp && works });
+  const { platform, services } = product;
 
   const app = servesHttp ? await buildApp(platform, services) : undefined;
   await platform.queue.start({ work: works });

@@ -276,6 +276,8 @@ export interface OpenProductOptions {
   queuePollingIntervalSeconds?: number;
   /** Tests: the embedded database to start from. */
   pgliteSnapshot?: Blob;
+  /** Offline renders in a process of their own, below this one's priority (a server in ROLE=all). */
+  renderProcess?: boolean;
 }
 
 /**
@@ -303,7 +305,9 @@ export async function openProduct(options: OpenProductOptions): Promise<Product>
   try {
     const providers =
       options.providers ??
-      (ownProviders = await createConfiguredProviders(config, logger, platform.storage, platform.vendorNews));
+      (ownProviders = await createConfiguredProviders(config, logger, platform.storage, platform.vendorNews, {
+        renderProcess: options.renderProcess ?? false,
+      }));
     const { services, jobs, syncPlans } = createServices(platform, providers, options.clocks);
     const allJobs = [...jobs, ...(options.extraJobs ?? [])];
     platform.queue.register(allJobs);

@@ -6,6 +6,8 @@ import type { AppConfig } from '../config';
 import type { VendorNews } from '../platform/realtime/vendor-news';
 import type { ObjectStorage } from '../platform/storage';
 import { createProviders, type Providers } from './create-providers';
+import { createRenderProcessVideoProvider } from './render-process/render-process';
+import type { RenderProcessSettings } from './render-process/render-messages';
 import type { UploadForVendor } from './cloud/cloud-settings';
 
 /** Vendor copies live here until the vendor fetched them (lip-sync sends URLs, not files). */
@@ -26,16 +28,18 @@ function uploadForVendor(storage: ObjectStorage): UploadForVendor {
 /**
  * The providers chosen by configuration; fails start-up clearly when ffmpeg cannot render or a
  * chosen cloud provider is not configured. `storage` lets cloud adapters share files with vendors.
+ * With `renderProcess`, the offline video provider runs in a process of its own (a server that
+ * also answers requests: ROLE=all).
  */
 export async function createConfiguredProviders(
   config: AppConfig,
   logger: Logger,
   storage?: ObjectStorage,
   vendorNews?: VendorNews,
+  { renderProcess = false }: { renderProcess?: boolean } = {},
 ): Promise<Providers> {
   const { media } = config;
-  return createProviders({
-    video: { kind: media.providers.video },
+  const settings: RenderProcessSettings = {
     speech: { kind: media.providers.speech },
     lipSync: { kind: media.providers.lipSync },
     imageEnhancement: { kind: media.providers.imageEnhancement },
@@ -50,8 +54,21 @@ export async function createConfiguredProviders(
       x264Preset: media.x264Preset,
     },
     cloud: media.cloud,
+  };
+  const providers = await createProviders({
+    ...settings,
+    video: { kind: media.providers.video },
     ...(storage ? { uploadForVendor: uploadForVendor(storage) } : {}),
     ...(vendorNews ? { vendorNews: vendorNews.subscribe } : {}),
     logger: logger.child({ component: 'media' }),
   });
+  if (!renderProcess || media.providers.video !== 'local') return providers;
+  const video = createRenderProcessVideoProvider({ settings, logLevel: config.logLevel, logger });
+  return {
+    ...providers,
+    video,
+    async close() {
+      await Promise.all([video.close(), providers.close()]);
+    },
+  };
 }
