@@ -1,7 +1,7 @@
 import { ProviderError, toProviderError, type ProviderErrorCode } from '../provider-error';
 import type { ProvidersOptions } from '../create-providers';
 import type { TaskProgress } from '../provider-task';
-import type { RenderedVideo, VideoCandidate, VideoProvider } from '../video/video-provider';
+import type { RenderedVideo, VideoCandidate } from '../video/video-provider';
 
 /**
  * The messages between the server and its render process (IPC, Node's structured-clone
@@ -16,8 +16,6 @@ export type RenderProcessSettings = Omit<
 >;
 
 export type RenderMethod = 'fromText' | 'fromImages' | 'candidates' | 'extend';
-
-export type RenderRequest<M extends RenderMethod> = Parameters<VideoProvider[M]>[0];
 
 /** A rendered video as it crosses: everything but `release`. */
 export type PlainVideo<V extends RenderedVideo = RenderedVideo> = Omit<V, 'release'>;

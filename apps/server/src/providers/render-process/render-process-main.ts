@@ -14,7 +14,10 @@ import {
   type ToRenderProcess,
 } from './render-messages';
 
-const send = (message: FromRenderProcess) => process.send?.(message);
+// Once the server has let go, answers have nowhere to go (sending would throw).
+const send = (message: FromRenderProcess) => {
+  if (process.connected) process.send?.(message);
+};
 
 let providers: Promise<Providers> | undefined;
 const running = new Map<number, AbortController>();
@@ -59,7 +62,13 @@ process.on('message', (message: ToRenderProcess) => {
   switch (message.type) {
     case 'start': {
       const logger = createLogger(message.logLevel).child({ component: 'render-process' });
-      providers = createProviders({ ...message.settings, video: { kind: 'local' }, logger });
+      providers = createProviders({
+        ...message.settings,
+        video: { kind: 'local' },
+        // The server logged the tools and providers it chose at its start; this process starts
+        // with every render after an idle spell, and says only what goes wrong.
+        logger: { info: () => undefined, warn: (details, text) => logger.warn(details, text) },
+      });
       providers.catch((error: unknown) => logger.error({ err: error }, 'The render process could not start'));
       break;
     }

@@ -33,6 +33,8 @@ const ENTRY = fileURLToPath(
 
 const DEFAULT_IDLE_EXIT_MS = 20_000;
 const EXIT_TIMEOUT_MS = 10_000;
+/** A call still running this long after its abort means a stuck process: it is killed. */
+const ABORT_GRACE_MS = 10_000;
 
 /** The message each method's failures fall back to, as the in-process provider words them. */
 const FALLBACK_MESSAGES: Record<RenderMethod, string> = {
@@ -178,7 +180,12 @@ export function createRenderProcessVideoProvider(options: RenderProcessOptions):
       calls.set(id, { method, process: child, options: taskOptions, resolve, reject });
     });
     const { signal } = taskOptions;
-    const abort = () => send(child, { type: 'abort', id });
+    const abort = () => {
+      send(child, { type: 'abort', id });
+      setTimeout(() => {
+        if (calls.has(id)) child.kill('SIGKILL');
+      }, ABORT_GRACE_MS).unref();
+    };
     signal?.addEventListener('abort', abort, { once: true });
     send(child, { type: 'call', id, method, request });
     if (signal?.aborted) abort();
