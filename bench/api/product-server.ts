@@ -84,7 +84,7 @@ export async function startProduct(options: ProductOptions): Promise<ProductServ
       DATABASE_URL: options.databaseUrl ?? '',
       JWT_SECRET: options.jwtSecret,
       LOG_LEVEL: 'warn',
-      // As `npm start` runs it: glibc settings that give a render's memory back (decision 029).
+      // As `npm start` runs it: glibc settings that give a render's memory back (decisions 029 and 030).
       MALLOC_ARENA_MAX: '2',
       MALLOC_MMAP_THRESHOLD_: '8192',
       SIGNUPS_MAX_PER_ADDRESS: '100000',

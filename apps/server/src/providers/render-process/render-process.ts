@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toolCommand } from '../../media/process-runner';
 import { ProviderError } from '../provider-error';
+import { LOCAL_VIDEO_FAILURES } from '../video/local-video-provider';
 import type { TaskOptions } from '../provider-task';
 import type {
   CandidatesTaskOptions,
@@ -38,10 +39,10 @@ const ABORT_GRACE_MS = 10_000;
 
 /** The message each method's failures fall back to, as the in-process provider words them. */
 const FALLBACK_MESSAGES: Record<RenderMethod, string> = {
-  fromText: 'The video could not be rendered.',
-  fromImages: 'The video could not be rendered.',
-  candidates: 'The candidates could not be rendered.',
-  extend: 'The video could not be extended.',
+  fromText: LOCAL_VIDEO_FAILURES.render,
+  fromImages: LOCAL_VIDEO_FAILURES.render,
+  candidates: LOCAL_VIDEO_FAILURES.candidates,
+  extend: LOCAL_VIDEO_FAILURES.extend,
 };
 
 export interface RenderProcessOptions {

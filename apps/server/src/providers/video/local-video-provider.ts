@@ -126,6 +126,13 @@ export interface LocalVideoProvider extends VideoProvider {
  * each (see media/render-graph.ts); narration comes from the speech provider, music is synthesised.
  */
 
+/** What a failed call says when nothing more precise is known (the render process says it too). */
+export const LOCAL_VIDEO_FAILURES = {
+  render: 'The video could not be rendered.',
+  candidates: 'The candidates could not be rendered.',
+  extend: 'The video could not be extended.',
+} as const;
+
 const candidateId = (index: number) => `candidate-${index + 1}`;
 export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideoProvider {
   const { tools } = options;
@@ -296,7 +303,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         { transfer: bed.channels.map((channel) => channel.buffer) },
       );
       return render(plan, size, shots, audioPath, { seed: request.seed, ...extra }, task, report);
-    }, 'The video could not be rendered.');
+    }, LOCAL_VIDEO_FAILURES.render);
   }
 
   const trackerFor = (task: TaskOptions) => {
@@ -460,7 +467,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         );
       } catch (error) {
         await Promise.all(rendered.map((video) => video?.release()));
-        throw toProviderError(error, 'The candidates could not be rendered.');
+        throw toProviderError(error, LOCAL_VIDEO_FAILURES.candidates);
       }
       return rendered.map((video, index) => ({ ...video, id: candidateId(index) }));
     },
@@ -577,7 +584,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
           task,
           report,
         );
-      }, 'The video could not be extended.');
+      }, LOCAL_VIDEO_FAILURES.extend);
     },
   };
   return provider;
