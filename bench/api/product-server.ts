@@ -35,10 +35,10 @@ async function childrenOf(pid: number): Promise<number[]> {
  * tools it runs), in MB, from /proc (Linux). A process that ends while it is read counts nothing.
  */
 export async function residentMb(pid: number): Promise<number> {
-  const kilobytes = async (process: number): Promise<number> => {
-    const status = await fs.readFile(`/proc/${process}/status`, 'utf8').catch(() => '');
+  const kilobytes = async (id: number): Promise<number> => {
+    const status = await fs.readFile(`/proc/${id}/status`, 'utf8').catch(() => '');
     const own = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
-    const children = await Promise.all((await childrenOf(process)).map(kilobytes));
+    const children = await Promise.all((await childrenOf(id)).map(kilobytes));
     return own + children.reduce((sum, child) => sum + child, 0);
   };
   const total = await kilobytes(pid);

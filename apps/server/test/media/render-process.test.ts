@@ -119,6 +119,21 @@ describe('the render process (offline video provider in a process of its own)', 
     });
   });
 
+  it("fails a call with its caller's error when the progress callback throws, as the provider does", async () => {
+    const saveFailure = new Error('The progress could not be saved');
+    const throwing = {
+      onProgress: () => {
+        throw saveFailure;
+      },
+    };
+    await expect(inProcess.video.fromText(request, throwing)).rejects.toBe(saveFailure);
+    await expect(renderProcess.fromText(request, throwing)).rejects.toBe(saveFailure);
+
+    // The render process stopped that render and takes the next call.
+    const video = await renderProcess.fromText(request);
+    await video.release();
+  });
+
   it('stops a render when its caller aborts', async () => {
     const controller = new AbortController();
     const failure = await renderProcess

@@ -23,8 +23,8 @@ import {
 } from './render-messages';
 
 /**
- * From the sources (tsx, vitest) a small ES module loads the TypeScript entry through tsx, as the
- * render threads do; the built server runs dist/render-process.js.
+ * From the sources (tsx, vitest) a small ES module registers tsx and loads the TypeScript entry;
+ * the built server runs dist/render-process.js.
  */
 const ENTRY = fileURLToPath(
   import.meta.url.endsWith('.ts')
@@ -125,15 +125,38 @@ export function createRenderProcessVideoProvider(options: RenderProcessOptions):
     return child;
   }
 
+  /**
+   * Ends a call whose caller's progress callback threw: the provider in this process lets that
+   * error out of the call as it is. The render process is told to stop the render.
+   */
+  function failCall(child: ChildProcess, id: number, call: PendingCall, error: unknown): void {
+    calls.delete(id);
+    send(child, { type: 'abort', id });
+    call.reject(error instanceof Error ? error : new Error(String(error)));
+    armIdleTimer();
+  }
+
   function answer(child: ChildProcess, message: FromRenderProcess): void {
     const call = calls.get(message.id);
-    if (!call) return;
+    if (!call) {
+      // A call already failed here (its progress callback threw) finished anyway: nobody takes its files.
+      if (message.type === 'done') {
+        for (const video of [message.result].flat()) void withRelease(video).release();
+      }
+      return;
+    }
     switch (message.type) {
       case 'progress':
-        call.options.onProgress?.(message.report);
+        try {
+          call.options.onProgress?.(message.report);
+        } catch (error) {
+          failCall(child, message.id, call, error);
+        }
         break;
       case 'candidate': {
-        const taken = call.options.onCandidate?.(withRelease(message.candidate)) ?? Promise.resolve();
+        const taken = Promise.resolve().then(() =>
+          call.options.onCandidate?.(withRelease(message.candidate)),
+        );
         taken.then(
           () => send(child, { type: 'candidate-taken', id: message.id, candidateId: message.candidate.id }),
           (error: unknown) =>
