@@ -2,7 +2,7 @@ import { avatarMessages } from '@reelcraft/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
-import { avatarsApi, photoUploadAnswer, testAvatar, testPortraits } from './avatars-test-data';
+import { avatarsApi, photoUploadAnswer, testAvatar, testPortraits } from '../../test/avatars-data';
 
 async function openAvatarMode(handlers: Parameters<typeof avatarsApi>[0] = {}, path = '/studio') {
   storeSignedIn();

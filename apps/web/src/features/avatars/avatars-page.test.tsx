@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 import { testGeneration } from '../../test/test-data';
-import { avatarsApi, testAvatar } from './avatars-test-data';
+import { avatarsApi, testAvatar } from '../../test/avatars-data';
 
 function renderAvatars(handlers: Parameters<typeof avatarsApi>[0] = {}) {
   storeSignedIn();

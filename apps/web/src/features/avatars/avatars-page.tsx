@@ -21,7 +21,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
-import { Confetti } from '../../components/video-creation';
+import { Confetti } from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { formatDate } from '../../lib/relative-time';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
-import { useGenerationJob, type GenerationJob } from '../../components/video-creation';
+import { useGenerationJob, type GenerationJob } from '../../components/generations';
 import { useVideoDownload, VideoPlayer } from '../../components/video-player';
 import { paths } from '../../lib/paths';
 import { FALLBACK_VOICES, useVoices } from '../../lib/voices';

@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
-import { Confetti, useGenerationJob, useSendToBackground } from '../../components/video-creation';
+import { Confetti, useGenerationJob, useSendToBackground } from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
 import { postImageToVideoSession } from './api/create-image-to-video-session';
 import { fetchImageToVideoState } from './api/get-image-to-video-state';

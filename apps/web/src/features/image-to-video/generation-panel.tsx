@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { ProgressBar, StepChecklist } from '../../components/progress-bar';
-import { ProgressRing } from '../../components/video-creation';
+import { ProgressRing } from '../../components/generations';
 
 export type ImageStage = GenerationState['stage'];
 

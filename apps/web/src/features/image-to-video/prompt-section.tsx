@@ -3,7 +3,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { ChevronDownIcon, LightbulbIcon, SparklesIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { inputClasses } from '../../components/text-field';
-import { PromptMeter } from '../../components/video-creation';
+import { PromptMeter } from '../../components/generations';
 import type { CreationParts } from './creation-parts';
 import type { CreateVideoFormInput, CreateVideoFormValues } from './create-video-form';
 

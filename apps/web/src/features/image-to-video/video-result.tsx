@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { VideoPlayer } from '../../components/video-player';
-import { downloadThroughProxy } from '../../components/video-creation';
+import { downloadThroughProxy } from '../../components/generations';
 
 /** A URL that does not look like a web address of a video file gets a warning. */
 function looksUnusual(url: string): boolean {

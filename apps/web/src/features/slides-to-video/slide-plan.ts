@@ -8,7 +8,7 @@ import {
   type DeckSlide,
   type SlidesCapabilities,
 } from '@reelcraft/contract';
-import { countWords } from '../../components/video-creation';
+import { countWords } from '../../components/generations';
 
 // The screen's rules that need no React: which files may be sent, how long the video will be, and
 // the start call's body from what the user chose.

@@ -2,7 +2,7 @@ import { generationMessages, type GenerationState } from '@reelcraft/contract';
 import { useEffect, useRef } from 'react';
 import { buttonClasses } from '../../components/button-styles';
 import { StepChecklist } from '../../components/progress-bar';
-import { ProgressRing } from '../../components/video-creation';
+import { ProgressRing } from '../../components/generations';
 
 type Stage = GenerationState['stage'];
 

@@ -6,7 +6,7 @@ import { buttonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { VideoPlayer } from '../../components/video-player';
-import { downloadThroughProxy } from '../../components/video-creation';
+import { downloadThroughProxy } from '../../components/generations';
 import { paths } from '../../lib/paths';
 
 /** The finished video: the player, Download Video, and the ways on (edit the same deck, or a new one). */

@@ -9,7 +9,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 import { testGeneration, testNotification, testVideoCount } from '../../test/test-data';
-import { NO_LIBREOFFICE, pdfFile, slidesApi, testDeck, testSlidesSession } from './slides-test-data';
+import { NO_LIBREOFFICE, pdfFile, slidesApi, testDeck, testSlidesSession } from '../../test/slides-data';
 
 type Handlers = Parameters<typeof slidesApi>[0];
 

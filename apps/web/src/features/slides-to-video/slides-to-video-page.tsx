@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
-import { Confetti, useGenerationJob, useSendToBackground } from '../../components/video-creation';
+import { Confetti, useGenerationJob, useSendToBackground } from '../../components/generations';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { postSlidesVideo } from './api/create-slides-video';

@@ -11,7 +11,7 @@ import {
   testCandidate,
   testStudioJob,
   uploadAnswer,
-} from './studio-test-data';
+} from '../../test/studio-data';
 
 // The studio's failures, worded as spec 001 section 8 quotes them.
 

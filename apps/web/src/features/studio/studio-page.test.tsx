@@ -17,7 +17,7 @@ import {
   testCandidate,
   testStudioJob,
   uploadAnswer,
-} from './studio-test-data';
+} from '../../test/studio-data';
 import { STUDIO_WORKFLOW_KEY } from './workflow-storage';
 
 const JOB_PATH = `/studio/veo/jobs/${JOB_ID}`;

@@ -15,7 +15,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { Spinner } from '../../components/spinner';
-import { useGenerationGate } from '../../lib/generation-gate';
+import { useGenerationGate } from '../../components/generations';
 import { paths } from '../../lib/paths';
 import { useApplyLipsync } from './api/apply-studio-lipsync';
 import { useCreateStudioJob } from './api/create-studio-job';

@@ -1,7 +1,7 @@
 import { generationMessages, textToVideoProgressLabel } from '@reelcraft/contract';
 import { buttonClasses } from '../../components/button-styles';
 import { StepChecklist } from '../../components/progress-bar';
-import { ProgressRing } from '../../components/video-creation';
+import { ProgressRing } from '../../components/generations';
 
 const STEPS = [
   { label: 'Initializing', doneAt: 25 },

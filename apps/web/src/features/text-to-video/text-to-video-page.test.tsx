@@ -10,7 +10,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 import { shellApi, testGeneration, testNotification, testVideoCount } from '../../test/test-data';
-import { countWords, promptStrength } from '../../components/video-creation';
+import { countWords, promptStrength } from '../../components/generations';
 
 function session(overrides: Partial<TextToVideoSession> = {}): TextToVideoSession {
   return {

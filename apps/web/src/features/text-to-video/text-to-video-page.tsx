@@ -24,7 +24,7 @@ import {
   PromptMeter,
   useGenerationJob,
   useSendToBackground,
-} from '../../components/video-creation';
+} from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { showServerFieldErrors } from '../../lib/server-field-errors';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeHandler } from '../../test/fake-api';
 import { renderApp, storeSignedIn } from '../../test/render-app';
-import { builtInVoice, clonedVoice, testClone, voiceList, voicesApi, wavFile } from './voices-test-data';
+import { builtInVoice, clonedVoice, testClone, voiceList, voicesApi, wavFile } from '../../test/voices-data';
 
 beforeEach(() => {
   // jsdom has no object URLs: the sample player gets a stand-in.

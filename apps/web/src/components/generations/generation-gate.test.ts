@@ -1,10 +1,10 @@
 import { generationGateMessages } from '@reelcraft/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../test/fake-api';
-import { testVideoCount } from '../test/test-data';
+import { fakeApi } from '../../test/fake-api';
+import { testVideoCount } from '../../test/test-data';
 import { checkGenerationAllowed } from './generation-gate';
-import { videoCountQueryKey } from './video-count';
+import { videoCountQueryKey } from '../../lib/video-count';
 
 function client() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -6,9 +6,14 @@ import type {
   VoiceListAnswer,
   VoiceOption,
 } from '@reelcraft/contract';
-import { fakeEventStream } from '../../test/fake-api';
-import { shellApi } from '../../test/test-data';
-import { STUDIO_WORKFLOW_KEY, emptyDraft, initialWorkflow, type StudioWorkflow } from './workflow-storage';
+import { fakeEventStream } from './fake-api';
+import { shellApi } from './test-data';
+import {
+  STUDIO_WORKFLOW_KEY,
+  emptyDraft,
+  initialWorkflow,
+  type StudioWorkflow,
+} from '../features/studio/workflow-storage';
 
 // Answers of the studio's calls, as the server sends them, for the studio's component tests.
 

@@ -18,3 +18,11 @@ export {
   type GenerationJobOptions,
   type GenerationPhase,
 } from './use-generation-job';
+export {
+  checkGenerationAllowed,
+  generationCheckFailed,
+  generationGateFor,
+  useGenerationGate,
+  type GenerationGate,
+  type GenerationGateOptions,
+} from './generation-gate';

@@ -9,7 +9,7 @@ import {
 } from '@reelcraft/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useGenerationGate } from '../../lib/generation-gate';
+import { useGenerationGate } from './generation-gate';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { useToast } from '../toast';
 import { useActiveGeneration } from './api/get-active-generation';

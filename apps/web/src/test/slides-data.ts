@@ -5,8 +5,8 @@ import type {
   SlidesVideoSession,
   VoiceOption,
 } from '@reelcraft/contract';
-import type { fakeApi } from '../../test/fake-api';
-import { shellApi } from '../../test/test-data';
+import type { fakeApi } from './fake-api';
+import { shellApi } from './test-data';
 
 // Answers of the slides calls, as the server sends them, for this feature's component tests.
 

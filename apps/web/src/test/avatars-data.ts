@@ -1,5 +1,5 @@
 import type { Avatar, AvatarPortrait, UploadAnswer } from '@reelcraft/contract';
-import { shellApi } from '../../test/test-data';
+import { shellApi } from './test-data';
 
 // Answers of the avatar calls, as the server sends them, for the avatars feature's component tests.
 

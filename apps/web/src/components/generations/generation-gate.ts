@@ -2,9 +2,9 @@ import { generationGateMessages, type VideoCountAnswer } from '@reelcraft/contra
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useToast } from '../components/toast';
-import { paths } from './paths';
-import { videoCountQueryKey, videoCountQueryOptions } from './video-count';
+import { useToast } from '../toast';
+import { paths } from '../../lib/paths';
+import { videoCountQueryKey, videoCountQueryOptions } from '../../lib/video-count';
 
 // The generation gate every creation screen runs before it starts a job (spec 000 section 4, spec 001
 // section 2): a fresh video count decides. The server enforces the quota when the job is accepted;

@@ -1,5 +1,5 @@
 import type { VoiceClone, VoiceListAnswer, VoiceOption } from '@reelcraft/contract';
-import { shellApi } from '../../test/test-data';
+import { shellApi } from './test-data';
 
 // Answers of the voice calls, as the server sends them, for the voices feature's component tests.
 
