@@ -1,3 +1,1 @@
-export { PaymentPage } from './payment-page';
-export { PaymentSuccessPage } from './payment-success-page';
 export { SubscriptionPlansPage } from './subscription-plans-page';

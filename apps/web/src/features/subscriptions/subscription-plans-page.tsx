@@ -4,10 +4,10 @@ import { buttonClasses } from '../../components/button-styles';
 import { useCurrentUser } from '../../lib/session';
 import { planName, useVideoCount } from '../../lib/video-count';
 import { useOrderedPlans } from './use-ordered-plans';
-import { usePaymentConfig } from './api/get-payment-config';
+import { usePaymentConfig } from '../../lib/payment-config';
 import { PlanCard } from './components/plan-card';
 import { StripePricingTable } from './components/stripe-pricing-table';
-import { TestModeBadge } from './components/test-mode-badge';
+import { TestModeBadge } from '../../components/test-mode-badge';
 import { currentPlanId } from './current-plan';
 
 /** The plan we suggest: the middle paid plan when there are three or more. */

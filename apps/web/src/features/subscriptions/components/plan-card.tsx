@@ -2,8 +2,7 @@ import type { Plan } from '@reelcraft/contract';
 import { Link } from 'react-router';
 import { CheckIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
-import { formatPrice, periodLabel } from '../format-price';
-import { paymentPath } from '../payment-path';
+import { formatPrice, paymentPath, periodLabel } from '../../../lib/plan-pricing';
 
 /** One plan side by side with the others: price, videos per period, features and its action. */
 export function PlanCard({

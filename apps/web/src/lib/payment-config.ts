@@ -1,6 +1,7 @@
+// The payment configuration is read by the plans page (subscriptions) and the payment pages (payments).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getPaymentConfig, type PaymentConfig } from '@reelcraft/contract';
-import { callApi } from '../../../lib/api-client';
+import { callApi } from './api-client';
 
 /** GET /payments/config: the ways to pay this server offers (checkout provider, test mode, card table). */
 export function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {

@@ -26,7 +26,7 @@ export const generateText = defineCall({
   method: 'POST',
   path: '/llm/generate/text',
   auth: 'bearer',
-  tag: 'llm',
+  tag: 'prompt-enhancement',
   summary: 'Generate text from a prompt',
   body: generateTextBodySchema,
   response: generateTextAnswerSchema,

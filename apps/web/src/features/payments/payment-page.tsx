@@ -19,11 +19,11 @@ import { videoCountQueryKey } from '../../lib/video-count';
 import { captureOrder } from './api/capture-payment-order';
 import { activatePlan } from './api/confirm-payment-success';
 import { createOrder } from './api/create-payment-order';
-import { usePaymentConfig } from './api/get-payment-config';
+import { usePaymentConfig } from '../../lib/payment-config';
 import { isPlanNotFound, usePlan } from './api/get-plan';
 import { PayPalCheckoutButtons } from './components/paypal-checkout-buttons';
-import { TestModeBadge } from './components/test-mode-badge';
-import { accessLabel, formatPrice } from './format-price';
+import { TestModeBadge } from '../../components/test-mode-badge';
+import { accessLabel, formatPrice } from '../../lib/plan-pricing';
 import { leaveApp } from './leave-app';
 import { paymentSuccessPath } from './payment-path';
 

@@ -23,7 +23,7 @@ export const enhanceProductImage = defineCall({
   method: 'POST',
   path: '/product-videos/enhance-image',
   auth: 'bearer',
-  tag: 'product-videos',
+  tag: 'image-enhancement',
   summary: 'Enhance a product image following an instruction',
   body: enhanceImageBodySchema,
   response: enhanceImageAnswerSchema,

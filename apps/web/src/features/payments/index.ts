@@ -1,0 +1,2 @@
+export { PaymentPage } from './payment-page';
+export { PaymentSuccessPage } from './payment-success-page';
