@@ -8,7 +8,7 @@ import type { ObjectStorage } from '../platform/storage';
 import { createProviders, type Providers } from './create-providers';
 import { createRenderProcessVideoProvider } from './render-process/render-process';
 import type { RenderProcessSettings } from './render-process/render-messages';
-import type { UploadForVendor } from './cloud/cloud-settings';
+import type { UploadForVendor } from './cloud/sync-lip-sync-provider';
 
 /** Vendor copies live here until the vendor fetched them (lip-sync sends URLs, not files). */
 const VENDOR_UPLOADS_AREA = 'vendor-uploads';

@@ -1,3 +1,4 @@
+import type { CloudSettings } from '../config';
 import { findCaptionFonts, type CaptionFonts } from '../media/font-files';
 import {
   describeMediaTools,
@@ -5,11 +6,11 @@ import {
   type MediaTools,
   type MediaToolsOptions,
 } from '../media/media-tools';
-import type { CloudSettings, SubscribeVendorNews, UploadForVendor } from './cloud/cloud-settings';
+import type { SubscribeVendorNews } from '../platform/realtime/vendor-news';
 import { createElevenLabsSpeechProvider } from './cloud/elevenlabs-speech-provider';
 import { createGeminiImageEnhancer } from './cloud/gemini-image-enhancer';
 import { createOpenAiTextProvider } from './cloud/openai-text-provider';
-import { createSyncLipSyncProvider } from './cloud/sync-lip-sync-provider';
+import { createSyncLipSyncProvider, type UploadForVendor } from './cloud/sync-lip-sync-provider';
 import { createVeoVideoProvider } from './cloud/veo-video-provider';
 import { createLocalImageEnhancer } from './image-enhancement/local-image-enhancer';
 import type {

@@ -13,16 +13,15 @@ export type * from './speech/speech-provider';
 export type * from './lip-sync/lip-sync-provider';
 export type * from './image-enhancement/image-enhancement-provider';
 export type * from './text/text-provider';
+// The cloud adapters' settings are declared with the rest of the configuration (config/cloud-settings.ts).
 export type {
   CloudSettings,
   ElevenLabsSettings,
   GeminiImageSettings,
   OpenAiTextSettings,
   ServiceAccountKey,
-  SubscribeVendorNews,
   SyncSettings,
-  UploadForVendor,
-  VendorNewsSubscription,
-  VendorUpload,
   VeoSettings,
-} from './cloud/cloud-settings';
+} from '../config';
+export type { UploadForVendor, VendorUpload } from './cloud/sync-lip-sync-provider';
+export type { SubscribeVendorNews, VendorNewsSubscription } from '../platform/realtime/vendor-news';

@@ -105,26 +105,6 @@ describe('OpenAI-compatible text', () => {
     expect(vendor.received[0]!.json().messages[0].role).toBe('system');
   });
 
-  it('chats with history and proposes a prompt for a creation request', async () => {
-    vendor.on('POST /v1/chat/completions', answer('Sure, here is an idea.'));
-    const reply = await text().chat({
-      message: 'Create a video of a cat playing piano',
-      history: [
-        { role: 'user', content: 'hi' },
-        { role: 'assistant', content: 'Hello!' },
-      ],
-    });
-    expect(reply.intent).toBe('create_video');
-    expect(reply.response).toBe('Sure, here is an idea.');
-    expect(reply.enhancedPrompt).toBeTruthy();
-    expect(vendor.received[0]!.json().messages.map((m: { role: string }) => m.role)).toEqual([
-      'system',
-      'user',
-      'assistant',
-      'user',
-    ]);
-  });
-
   it('retries 5xx and maps a refused key', async () => {
     let attempts = 0;
     vendor.on('POST /v1/chat/completions', (_request, response) => {

@@ -7,7 +7,7 @@ import {
   type PlanId,
   type SubscriptionActivation,
 } from '@reelcraft/contract';
-import type { BillingConfig } from '../../billing-config';
+import type { BillingConfig } from '../../config';
 import { badRequest, HttpError, notFound } from '../../platform/http/http-error';
 import { centsToAmount, type SubscriptionsService } from '../subscriptions';
 import {

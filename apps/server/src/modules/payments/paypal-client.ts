@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaypalConfig } from '../../billing-config';
+import type { PaypalConfig } from '../../config';
 import {
   formatAmount,
   isProviderOrderId,

@@ -6,7 +6,7 @@ import {
   type Plan,
   type SubscriptionPlanId,
 } from '@reelcraft/contract';
-import type { PlanOverrides } from '../../billing-config';
+import type { PlanOverrides } from '../../config';
 import type { PlanRow } from './subscriptions.schema';
 
 export type NewPlanRow = Omit<PlanRow, 'updatedAt'>;

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { API_BASE_PATH } from '@reelcraft/contract';
 import { badRequest, HttpError } from '../../platform/http/http-error';
 import type { VendorNews } from '../../platform/realtime/vendor-news';
-import type { SyncSettings } from '../../cloud-settings';
-import { SYNC_WEBHOOK_PATH } from '../../provider-config';
+import { SYNC_WEBHOOK_PATH, type SyncSettings } from '../../config';
 import { verifySyncSignature } from './sync-webhook-signature';
 
 /** What we read of sync's notice: the generation's id, at the top or under `result`. */

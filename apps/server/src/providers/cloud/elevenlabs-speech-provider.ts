@@ -25,7 +25,7 @@ import type {
 import { BUILT_IN_VOICES, builtInVoiceOption, isBuiltInVoiceId } from '../speech/voice-catalogue';
 import { completeSettings } from '../speech/voice-settings';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
-import type { ElevenLabsSettings } from '../../cloud-settings';
+import type { ElevenLabsSettings } from '../../config';
 
 export type { ElevenLabsSettings };
 

@@ -8,7 +8,7 @@ import type {
 import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import { createVendorHttp, mapVendorError, type VendorLogger } from './vendor-http';
-import type { GeminiImageSettings } from '../../cloud-settings';
+import type { GeminiImageSettings } from '../../config';
 
 export type { GeminiImageSettings };
 

@@ -1,7 +1,7 @@
 import { importPKCS8, SignJWT } from 'jose';
 import { ProviderError } from '../provider-error';
 import { createVendorHttp, type VendorLogger } from './vendor-http';
-import type { ServiceAccountKey } from '../../cloud-settings';
+import type { ServiceAccountKey } from '../../config';
 
 export type { ServiceAccountKey };
 

@@ -1,17 +1,9 @@
 import { classifyPrompt } from '../prompt-categories';
 import { ProviderError } from '../provider-error';
 import type { TaskOptions } from '../provider-task';
-import { classifyIntent } from '../text/intent-classifier';
-import type {
-  ChatReply,
-  ChatRequest,
-  TextProvider,
-  ToolConversationMessage,
-  ToolDefinition,
-  ToolTurn,
-} from '../text/text-provider';
+import type { TextProvider, ToolConversationMessage, ToolDefinition, ToolTurn } from '../text/text-provider';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
-import type { OpenAiTextSettings } from '../../cloud-settings';
+import type { OpenAiTextSettings } from '../../config';
 
 export type { OpenAiTextSettings };
 
@@ -74,16 +66,10 @@ const toolsOnWire = (tools: readonly ToolDefinition[]) =>
   }));
 
 const MAX_MESSAGE_CHARS = 8000;
-const HISTORY_TURNS = 10;
 
 const ENHANCE_SYSTEM =
   "You write prompts for an AI video generator. Rewrite the user's idea as one vivid video prompt of 20 to 50 words: " +
   'subject, action, setting, camera movement, lighting and style. Answer with the prompt only, no quotes, no preamble.';
-
-const CHAT_SYSTEM =
-  'You are the assistant of ReelCraft, an AI video-creation product. Users create videos from text (15, 30 or 60 seconds), ' +
-  'from up to 5 images (with product image enhancement), in AI Studio (4 candidates, then voiceover and lip-sync), and manage ' +
-  'plans and their account. Answer briefly and helpfully; when the user describes a video, help them shape the prompt.';
 
 /** Any OpenAI-compatible chat-completions endpoint: OpenAI, Ollama, vLLM, LiteLLM... */
 export function createOpenAiTextProvider(options: {
@@ -182,27 +168,6 @@ export function createOpenAiTextProvider(options: {
     },
 
     enhancePrompt: ({ prompt }, task) => enhance(prompt, task),
-
-    async chat(request: ChatRequest, task?: TaskOptions): Promise<ChatReply> {
-      const message = request.message.trim();
-      if (!message) throw new ProviderError('invalid_input', 'Message cannot be empty');
-      checked(message, 'message');
-      // The intent comes from the rule-based classifier: the product routes on it.
-      const { intent, confidence } = classifyIntent(message);
-      const history: ChatMessage[] = (request.history ?? []).slice(-HISTORY_TURNS).map((turn) => ({
-        role: turn.role,
-        content: turn.content,
-      }));
-      const response = await completion(
-        [{ role: 'system', content: CHAT_SYSTEM }, ...history, { role: 'user', content: message }],
-        task,
-      );
-      const enhancedPrompt =
-        intent === 'create_video' || intent === 'improve_prompt'
-          ? (await enhance(message, task)).prompt
-          : null;
-      return { response, intent, confidence, enhancedPrompt };
-    },
 
     async respondWithTools({ messages, tools }, task): Promise<ToolTurn> {
       const body = await request(messages.map(toWire), task, {

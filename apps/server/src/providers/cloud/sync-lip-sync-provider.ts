@@ -15,7 +15,7 @@ import { ProviderError, toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
 import { finishVendorVideo, waitFor } from './vendor-video';
-import type { SyncSettings } from '../../cloud-settings';
+import type { SyncSettings } from '../../config';
 import type { SubscribeVendorNews } from '../../platform/realtime/vendor-news';
 
 export type { SyncSettings };

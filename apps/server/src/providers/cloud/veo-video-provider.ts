@@ -24,7 +24,7 @@ import type {
 import { createGoogleAccessTokenSource } from './google-auth';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
 import { finishVendorVideo, waitFor } from './vendor-video';
-import type { VeoSettings } from '../../cloud-settings';
+import type { VeoSettings } from '../../config';
 
 export type { VeoSettings };
 

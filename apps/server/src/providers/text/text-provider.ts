@@ -5,32 +5,6 @@ import type { NarrationScript } from './narration-writer';
 /** Which implementation writes text; the OpenAI-compatible adapter adds its name here. */
 export type TextProviderKind = 'local' | 'openai';
 
-/** What the assistant took a chat message for (the contract carries it as `intent`). */
-export type ChatIntent = 'create_video' | 'improve_prompt' | 'help' | 'plans_billing' | 'account' | 'other';
-
-export interface ChatTurn {
-  role: 'user' | 'assistant';
-  content: string;
-  intent?: ChatIntent | null;
-  /** The video prompt an assistant turn proposed, if any. */
-  enhancedPrompt?: string | null;
-}
-
-export interface ChatRequest {
-  message: string;
-  /** Earlier turns, oldest first, for follow-ups such as "make it more dramatic". */
-  history?: readonly ChatTurn[];
-}
-
-export interface ChatReply {
-  response: string;
-  intent: ChatIntent;
-  /** 0..1 */
-  confidence: number;
-  /** A ready video prompt for the creation intents, else null. */
-  enhancedPrompt: string | null;
-}
-
 export interface EnhancedPrompt {
   prompt: string;
   category: PromptCategory;
@@ -62,14 +36,17 @@ export interface ToolTurn {
   toolCalls: ToolCall[];
 }
 
-/** Prompt completion, prompt enhancement and the chat assistant. */
+/**
+ * Prompt completion, prompt enhancement, narration, and a model's turn with tools for the chat
+ * assistant. The assistant itself (understanding a message, its replies, its tools) is the chat
+ * module's: the local one reads messages by rules, the model one drives respondWithTools.
+ */
 export interface TextProvider {
   readonly kind: TextProviderKind;
   /** Answers a free prompt (the product sends its enhancement instruction through this). */
   complete(request: { prompt: string }, options?: TaskOptions): Promise<{ text: string }>;
   /** A 20-50 word video prompt from a short one (spec 001 section 5). */
   enhancePrompt(request: { prompt: string }, options?: TaskOptions): Promise<EnhancedPrompt>;
-  chat(request: ChatRequest, options?: TaskOptions): Promise<ChatReply>;
   /**
    * A short narration script for a video of `durationSeconds` from its prompt (not the prompt read
    * aloud). Providers without it leave the narration to the offline writer (narration-writer.ts).

@@ -3,32 +3,16 @@ import { z } from 'zod';
 import { billingEnvShape, readBillingConfig, type BillingConfig } from './billing-config';
 import { providerEnvShape, readProviderConfig, type ProviderChoice } from './provider-config';
 import type { CloudSettings } from './cloud-settings';
+import { booleanFromEnv, commaList, isLoopbackHttp } from './env-schema-helpers';
 
 /** Thrown when the environment cannot be turned into a configuration; the message names the variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
-const commaList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
-
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
-
-/** A plain-http issuer is accepted only on this machine (a local identity provider for tests or demos). */
-function isLoopbackHttp(value: string): boolean {
-  const url = new URL(value);
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
 
 /**
  * Every environment variable the server reads, with its default. README.md documents the same list;
@@ -85,6 +69,7 @@ const envSchema = z.object({
   SIGNUPS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FEEDBACK_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FLOOD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  // A plain-http issuer is accepted only on this machine (a local identity provider for tests or demos).
   GOOGLE_ISSUER: z
     .url()
     .refine(

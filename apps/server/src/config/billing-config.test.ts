@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './server-config';
 
 describe('billing configuration', () => {
   it('runs the test-mode checkout with no key set, and PayPal when its keys are set', () => {

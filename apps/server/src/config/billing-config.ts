@@ -1,29 +1,12 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { PLAN_IDS } from '@reelcraft/contract';
+import { booleanFromEnv, commaList, httpsOrLoopbackUrl } from './env-schema-helpers';
 
 /**
  * The plans, payment and card-provider settings (docs/decisions/008-quota-and-payments.md), read
- * with the rest of the environment by config.ts: README.md documents every variable.
+ * with the rest of the environment by server-config.ts: README.md documents every variable.
  */
-
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
-const commaList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
-
-/** Plain http is accepted only for a server on this machine (a fake provider in tests). */
-function isHttpsOrLoopback(value: string): boolean {
-  const url = new URL(value);
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
 
 /**
  * Currencies priced in hundredths: amounts are kept in minor units (cents) and sent to the
@@ -91,7 +74,7 @@ const planOverridesSchema = z
   });
 export type PlanOverrides = z.infer<typeof planOverridesSchema>;
 
-/** Spread into config.ts's environment schema. */
+/** Spread into server-config.ts's environment schema. */
 export const billingEnvShape = {
   PLANS_JSON: z.string().min(2).optional(),
   PLANS_FILE: z.string().min(1).optional(),
@@ -99,10 +82,8 @@ export const billingEnvShape = {
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
-  PAYPAL_API_BASE_URL: z
-    .url()
-    .refine(isHttpsOrLoopback, 'must be an https:// URL (http:// only for a server on this machine)')
-    .optional(),
+  // Plain http only for a server on this machine (a fake provider in tests).
+  PAYPAL_API_BASE_URL: httpsOrLoopbackUrl.optional(),
   PAYPAL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: commaList.default([]),

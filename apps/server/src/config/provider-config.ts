@@ -2,30 +2,23 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { API_BASE_PATH, DEFAULT_LIPSYNC_MODEL } from '@reelcraft/contract';
 import type { CloudSettings, ServiceAccountKey } from './cloud-settings';
+import { httpsOrLoopbackUrl } from './env-schema-helpers';
 
 /**
  * Which provider serves each capability and the cloud adapters' settings (DESIGN.md section 4), read
- * with the rest of the environment by config.ts: README.md documents every variable. A cloud kind
- * without its key, or with a model name it cannot be, stops start-up naming the variable.
+ * with the rest of the environment by server-config.ts: README.md documents every variable. A cloud
+ * kind without its key, or with a model name it cannot be, stops start-up naming the variable.
  */
 
 /** Where sync's webhook notices arrive (below the API base path). */
 export const SYNC_WEBHOOK_PATH = '/webhooks/sync';
 
 /** Plain http is accepted only for a server on this machine (a fake vendor in tests). */
-function isHttpsOrLoopback(value: string): boolean {
-  const url = new URL(value);
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
-
-const vendorUrl = z
-  .url()
-  .refine(isHttpsOrLoopback, 'must be an https:// URL (http:// only for a server on this machine)');
+const vendorUrl = httpsOrLoopbackUrl;
 /** A self-hosted text model (Ollama, vLLM) may sit on another machine of a private network. */
 const anyHttpUrl = z.url().refine((value) => /^https?:\/\//.test(value), 'must be an http(s):// URL');
 
-/** Spread into config.ts's environment schema. */
+/** Spread into server-config.ts's environment schema. */
 export const providerEnvShape = {
   VIDEO_PROVIDER: z.enum(['local', 'veo']).default('local'),
   SPEECH_PROVIDER: z.enum(['local', 'elevenlabs']).default('local'),

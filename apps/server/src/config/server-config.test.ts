@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './server-config';
 
 describe('loadConfig', () => {
   it('runs the embedded default with no variable set', () => {
