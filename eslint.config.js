@@ -50,6 +50,12 @@ function boundaryZones({ schemaFiles }) {
       from: ['./apps/web/src/features', './apps/web/src/app'],
       message: 'Shared code (components/, lib/) must not depend on features or the app.',
     },
+    // The app shell composes the features (routes, layout): a feature never reaches up into it.
+    {
+      target: './apps/web/src/features',
+      from: './apps/web/src/app',
+      message: 'A feature does not import the app shell: share through components/ or lib/.',
+    },
     {
       target: './apps/server/src/platform',
       from: './apps/server/src/modules',
@@ -81,6 +87,9 @@ export default tseslint.config(
     settings: {
       // Resolve extensionless TypeScript imports, or the boundary rule cannot see where they point.
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // ...and parse them with the TypeScript parser, or import/no-cycle cannot follow them.
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import/no-restricted-paths': [
@@ -122,7 +131,23 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The server's import graph is checked for cycles by test/architecture.test.ts; the web's here.
+      // Type-only imports count too: a cycle of types is still two files that cannot be read apart.
+      'import/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+    },
+  },
+  {
+    // Test fixtures (src/test/) are for tests: production code never imports them.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/test/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/test/*'], message: 'Test fixtures are for tests only.' }] },
+      ],
+    },
   },
   {
     files: ['**/scripts/**', 'bench/**', '.ci/**'],

@@ -8,23 +8,28 @@ import { serverRoot } from '../src/platform/paths';
 // config or the resolver cannot silently turn it off.
 const repositoryRoot = path.join(serverRoot(), '..', '..');
 // The probes below are not files of any tsconfig: lint them without type information.
+const withoutTypes = {
+  languageOptions: { parserOptions: { projectService: false } },
+  rules: {
+    '@typescript-eslint/no-floating-promises': 'off',
+    '@typescript-eslint/no-misused-promises': 'off',
+  },
+} as const;
+// Text probes are no files on disk, which import/no-cycle cannot follow (it fails on them): the
+// cycle rule is proved on files of its own below.
 const eslint = new ESLint({
   cwd: repositoryRoot,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-    },
-  },
+  overrideConfig: { ...withoutTypes, rules: { ...withoutTypes.rules, 'import/no-cycle': 'off' } },
 });
 
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
+async function ruleErrors(rule: string, file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repositoryRoot, file) });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'import/no-restricted-paths')
+    .filter((message) => message.ruleId === rule)
     .map((message) => message.message);
 }
+
+const boundaryErrors = (file: string, code: string) => ruleErrors('import/no-restricted-paths', file, code);
 
 describe('architecture boundaries', () => {
   it("refuses a server module reaching into another module's files", async () => {
@@ -64,20 +69,26 @@ describe('architecture boundaries', () => {
 
 const sourceRoot = path.join(serverRoot(), 'src');
 
-/** Every .ts file of src/ (tests excluded) with the src/ files it imports. */
-function importGraph(): Map<string, string[]> {
+/**
+ * Every source file below `root` (tests excluded) with the files below `root` it imports, type-only
+ * imports included (import/no-cycle skips those, so the web's cycles of types are caught here).
+ */
+function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   const files = fs
-    .readdirSync(sourceRoot, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'));
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
   for (const file of files) {
-    const text = fs.readFileSync(path.join(sourceRoot, file), 'utf8');
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
     const targets: string[] = [];
     for (const match of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gms)) {
       const base = path.join(path.dirname(file), match[1]!);
-      const resolved = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
-        fs.existsSync(path.join(sourceRoot, candidate)),
-      );
+      const resolved = [
+        `${base}.ts`,
+        `${base}.tsx`,
+        path.join(base, 'index.ts'),
+        path.join(base, 'index.tsx'),
+      ].find((candidate) => fs.existsSync(path.join(root, candidate)));
       if (resolved) targets.push(resolved);
     }
     graph.set(file, targets);
@@ -85,30 +96,79 @@ function importGraph(): Map<string, string[]> {
   return graph;
 }
 
+/** Each cycle of the graph, as `a -> b -> a`. */
+function cyclesOf(graph: Map<string, string[]>): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, trail: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
+      return;
+    }
+    state.set(file, 'open');
+    for (const target of graph.get(file) ?? []) visit(target, [...trail, file]);
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return cycles;
+}
+
+it('the web app has no import cycles, of values or of types', () => {
+  expect(cyclesOf(importGraph(path.join(repositoryRoot, 'apps/web/src')))).toEqual([]);
+});
+
 const floorOf = (file: string) => file.split(path.sep)[0]!.replace(/\.ts$/, '');
 
+describe('web lint rules', () => {
+  it('refuses a web feature importing the app shell', async () => {
+    const errors = await boundaryErrors(
+      'apps/web/src/features/landing/probe.ts',
+      "import { RootLayout } from '../../app/root-layout';\nexport const probe = RootLayout;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('does not import the app shell')]);
+  });
+
+  it('refuses production web code importing test fixtures, and lets tests do it', async () => {
+    const code = "import { testUser } from '../../test/fake-api';\nexport const probe = testUser;\n";
+    expect(await ruleErrors('no-restricted-imports', 'apps/web/src/features/landing/probe.ts', code)).toEqual(
+      [expect.stringContaining('Test fixtures are for tests only')],
+    );
+    expect(
+      await ruleErrors('no-restricted-imports', 'apps/web/src/features/landing/probe.test.ts', code),
+    ).toEqual([]);
+  });
+
+  it('refuses an import cycle in the web app (cycles of types: the import graph test below)', async () => {
+    // A cycle needs both files on disk: two probes in a folder of their own, removed afterwards.
+    const folder = fs.mkdtempSync(path.join(repositoryRoot, 'apps/web/src/lib/cycle-probe-'));
+    try {
+      fs.writeFileSync(path.join(folder, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      fs.writeFileSync(path.join(folder, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      const results = await new ESLint({ cwd: repositoryRoot, overrideConfig: withoutTypes }).lintFiles([
+        folder,
+      ]);
+      const cycles = results.flatMap((result) =>
+        result.messages
+          .filter((message) => message.ruleId === 'import/no-cycle')
+          .map(() => path.basename(result.filePath)),
+      );
+      expect(cycles.sort()).toEqual(['a.ts', 'b.ts']);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the import graph', () => {
-  const graph = importGraph();
+  const graph = importGraph(sourceRoot);
 
   it('has no cycles', () => {
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (file: string, trail: string[]) => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'open') {
-        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
-        return;
-      }
-      state.set(file, 'open');
-      for (const target of graph.get(file) ?? []) visit(target, [...trail, file]);
-      state.set(file, 'done');
-    };
-    for (const file of graph.keys()) visit(file, []);
-    expect(cycles).toEqual([]);
+    expect(cyclesOf(graph)).toEqual([]);
   });
 
   it('keeps the bottom floor (configuration, platform) free of providers, modules and the root', () => {
-    const bottom = new Set(['config', 'cloud-settings', 'provider-config', 'billing-config', 'platform']);
+    const bottom = new Set(['config', 'platform']);
     const upward = [...graph].flatMap(([file, targets]) =>
       bottom.has(floorOf(file))
         ? targets.filter((target) => !bottom.has(floorOf(target))).map((target) => `${file} -> ${target}`)

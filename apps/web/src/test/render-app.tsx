@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@reelcraft/contract';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { RootLayout } from '../app/root-layout';
 import { routes as lazyAppRoutes } from '../app/routes';
 import { saveSession } from '../lib/auth-storage';
 import { createSessionStore, type SessionStore } from '../lib/session';
@@ -72,4 +73,9 @@ export function renderApp(
 export function currentUrl(router: ReturnType<typeof createMemoryRouter>): string {
   const { pathname, search, hash } = router.state.location;
   return `${pathname}${search}${hash}`;
+}
+
+/** One page under the root layout that provides the toasts and the feedback dialog, at `path`. */
+export function renderUnderRootLayout(element: ReactElement, path = '/') {
+  return renderApp(path, { routes: [{ element: <RootLayout />, children: [{ path, element }] }] });
 }

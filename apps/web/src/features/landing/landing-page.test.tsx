@@ -1,15 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, testUser } from '../../test/fake-api';
-import { renderApp, storeSignedIn } from '../../test/render-app';
-import { RootLayout } from '../../app/root-layout';
+import { renderUnderRootLayout, storeSignedIn } from '../../test/render-app';
 import { LandingPage } from './landing-page';
 
 /** The landing page alone, under the root layout that provides the toasts and the feedback dialog. */
 function renderLanding() {
-  return renderApp('/', {
-    routes: [{ element: <RootLayout />, children: [{ path: '/', element: <LandingPage /> }] }],
-  });
+  return renderUnderRootLayout(<LandingPage />);
 }
 
 describe('landing page', () => {

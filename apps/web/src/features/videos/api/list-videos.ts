@@ -1,15 +1,7 @@
-import {
-  listVideos,
-  PROJECTS_CACHE_TTL_MS,
-  type ListVideosQuery,
-  type VideoListAnswer,
-} from '@reelcraft/contract';
+import { listVideos, PROJECTS_CACHE_TTL_MS, type VideoListAnswer } from '@reelcraft/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { videoKeys } from './video-keys';
-
-export type ProjectsQuery = Pick<ListVideosQuery, 'limit' | 'offset'> &
-  Partial<Pick<ListVideosQuery, 'q' | 'status'>>;
+import { videoKeys, type ProjectsQuery } from './video-keys';
 
 /** GET /videos: the user's videos newest first, filtered by title (`q`) and status, paged. */
 export function fetchVideos(query: ProjectsQuery, signal?: AbortSignal): Promise<VideoListAnswer> {

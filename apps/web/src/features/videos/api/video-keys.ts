@@ -1,4 +1,8 @@
-import type { ProjectsQuery } from './list-videos';
+import type { ListVideosQuery } from '@reelcraft/contract';
+
+/** One slice of GET /videos: a page, with the title search and the status filter when set. */
+export type ProjectsQuery = Pick<ListVideosQuery, 'limit' | 'offset'> &
+  Partial<Pick<ListVideosQuery, 'q' | 'status'>>;
 
 /**
  * Query keys of the videos area (GET /videos and /videos/recent-projects): one factory, so two
