@@ -1,4 +1,4 @@
-import type { Avatar, AvatarPortrait, UploadAnswer } from '@reelcraft/contract';
+import type { Avatar, AvatarPortrait } from '@reelcraft/contract';
 import { shellApi } from './test-data';
 
 // Answers of the avatar calls, as the server sends them, for the avatars feature's component tests.
@@ -26,30 +26,8 @@ export function testPortraits(): AvatarPortrait[] {
   }));
 }
 
-export function photoUploadAnswer(filename = 'face.png'): UploadAnswer {
-  return {
-    images: [
-      {
-        id: `upload-${filename}`,
-        signed_url: `/media/uploads/${filename}?sig=1`,
-        gcs_uri: `local://uploads/user-1/${filename}`,
-        public_url: `/media/uploads/${filename}?sig=1`,
-        source: 'ai-studio',
-        metadata: {
-          original_filename: filename,
-          content_type: 'image/png',
-          size_bytes: 1200,
-          width: 64,
-          height: 64,
-        },
-      },
-    ],
-    uploaded_count: 1,
-    errors: [],
-    warning: null,
-    message: 'Uploaded 1 image',
-  };
-}
+/** The answer to an uploaded reference photo: the studio's own. */
+export { uploadAnswer as photoUploadAnswer } from './studio-data';
 
 const voices = {
   voices: [

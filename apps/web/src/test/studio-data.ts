@@ -7,6 +7,7 @@ import type {
   VoiceOption,
 } from '@reelcraft/contract';
 import { fakeEventStream } from './fake-api';
+import { newStudioJob } from '../features/studio/api/create-studio-job';
 import { shellApi } from './test-data';
 import {
   STUDIO_WORKFLOW_KEY,
@@ -42,17 +43,8 @@ export function candidateAsset(n: number): StudioJobAsset {
 
 export function testStudioJob(overrides: Partial<StudioJob> = {}): StudioJob {
   return {
-    job_id: JOB_ID,
-    workflow_id: 'wf-1',
+    ...newStudioJob({ job_id: JOB_ID, workflow_id: 'wf-1' }),
     status: 'CANDIDATES_GENERATING',
-    progress: 0,
-    candidates: [],
-    selected_candidate_id: null,
-    steps: [],
-    assets: [],
-    final_video_url: null,
-    voiceover_audio_url: null,
-    error: null,
     ...overrides,
   };
 }
@@ -97,7 +89,7 @@ export function uploadAnswer(filename = 'face.png'): UploadAnswer {
   return {
     images: [
       {
-        id: 'upload-1',
+        id: `upload-${filename}`,
         signed_url: `/media/uploads/${filename}?sig=1`,
         gcs_uri: `local://uploads/user-1/${filename}`,
         public_url: `/media/uploads/${filename}?sig=1`,

@@ -1,18 +1,12 @@
-export {
-  Confetti,
-  countWords,
-  downloadThroughProxy,
-  playCompletionSound,
-  ProgressRing,
-  PromptMeter,
-  promptStrength,
-  proxyVideoUrl,
-  useCompletionEffects,
-  useSendToBackground,
-  type PromptStrength,
-} from './creation-kit';
+export { Confetti, playCompletionSound, useCompletionEffects } from './completion-effects';
+export { countWords, PromptMeter, promptStrength, type PromptStrength } from './prompt-meter';
+export { ProgressRing } from './progress-ring';
+export { SendToBackgroundButton } from './send-to-background';
+export { downloadThroughProxy, proxyVideoUrl } from './video-download';
+export { fetchGeneration } from './api/get-generation';
 export {
   useGenerationJob,
+  useGenerationState,
   type CreationKind,
   type GenerationJob,
   type GenerationJobOptions,
@@ -26,3 +20,15 @@ export {
   type GenerationGate,
   type GenerationGateOptions,
 } from './generation-gate';
+export { BackToOptionsButton, BackToOptionsHeader } from './back-to-options-header';
+export {
+  useVoicePreview,
+  voiceDetails,
+  VoiceList,
+  type VoicePreviewPlayer,
+  type VoicePreviewWording,
+} from './voice-list';
+export { CountedTextarea } from './counted-textarea';
+export { DownloadVideoButton } from './download-video-button';
+export { BackToDashboard, GenerationFailedPanel, ResumingNotice } from './generation-panels';
+export { RatioFrame } from './ratio-frame';

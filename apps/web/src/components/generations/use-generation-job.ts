@@ -14,7 +14,7 @@ import { useRealtimeEvent } from '../../lib/realtime';
 import { useToast } from '../toast';
 import { useActiveGeneration } from './api/get-active-generation';
 import { generationKeys } from './api/generation-keys';
-import { useCompletionEffects } from './creation-kit';
+import { useCompletionEffects } from './completion-effects';
 
 /** The kinds of job a creation screen starts and follows (an avatar's presenter video, a deck's video too). */
 export type CreationKind = Extract<
@@ -82,11 +82,9 @@ function newerState(current: GenerationState | undefined, next: GenerationState)
 
 /**
  * One way for every creation screen to start a generation and follow it to its end (spec 001 section
- * 4): the gate, then the start call; then the kind's status call every STATUS_POLL_INTERVAL_MS while
- * the job runs, with the `/ws` progress events written into the same cache between polls (a completed
- * event carries the video URL, so no further poll is needed). On mount it asks the server for a job
- * of this kind that is still running and follows that one, so a reload does not invite a second,
- * paid start.
+ * 4): the gate, then the start call; then `useGenerationState` with the kind's status call. On mount
+ * it asks the server for a job of this kind that is still running and follows that one, so a reload
+ * does not invite a second, paid start.
  */
 export function useGenerationJob<Variables>({
   kind,
@@ -95,7 +93,6 @@ export function useGenerationJob<Variables>({
   describeStartError,
   showStartErrorInForm,
 }: GenerationJobOptions<Variables>): GenerationJob<Variables> {
-  const queryClient = useQueryClient();
   const gate = useGenerationGate();
   const toast = useToast();
   const { celebrate, burst } = useCompletionEffects();
@@ -130,35 +127,7 @@ export function useGenerationJob<Variables>({
       }),
   });
 
-  const stateKey = generationKeys.state(sessionId ?? '');
-  const stateQuery = useQuery({
-    queryKey: stateKey,
-    queryFn: async ({ signal }) =>
-      newerState(queryClient.getQueryData(stateKey), await readState(sessionId ?? '', signal)),
-    enabled: sessionId !== null,
-    // The start or the resume answer is the first state: the first poll is due one interval later.
-    initialData: followed ?? undefined,
-    staleTime: Infinity,
-    // A failed check ends the following (spec 001 section 4): no retry, no further poll.
-    retry: false,
-    refetchInterval: (query) =>
-      query.state.status !== 'error' && query.state.data?.status === 'processing'
-        ? STATUS_POLL_INTERVAL_MS
-        : false,
-    // A job that ends while the tab is hidden still plays its completion effects.
-    refetchIntervalInBackground: true,
-  });
-
-  useRealtimeEvent(VIDEO_EVENT_TYPES.progress, (message) => {
-    const event = videoProgressEventDataSchema.safeParse(message.data);
-    if (!event.success || sessionId === null || event.data.session_id !== sessionId) return;
-    if (event.data.status === 'completed' && !event.data.video_url) {
-      // An event without the URL cannot show the video: the status call reads it now.
-      void queryClient.invalidateQueries({ queryKey: stateKey });
-      return;
-    }
-    queryClient.setQueryData<GenerationState>(stateKey, (current) => newerState(current, event.data));
-  });
+  const stateQuery = useGenerationState({ sessionId, readState, initialState: followed });
 
   const phase = currentPhase({
     starting: startMutation.isPending,
@@ -184,6 +153,54 @@ export function useGenerationJob<Variables>({
   }, [resetStart]);
 
   return { ...phase, start: mutate, reset, burst };
+}
+
+/**
+ * Follows one generation to its end: `readState` every STATUS_POLL_INTERVAL_MS while it runs, with
+ * the `/ws` progress events written into the same cache between polls (a completed event carries the
+ * video URL, so no further poll is needed). `initialState` is the first state (the start or the
+ * resume answer), so the first poll is due one interval later. A failed read ends the following.
+ */
+export function useGenerationState({
+  sessionId,
+  readState,
+  initialState,
+}: {
+  sessionId: string | null;
+  readState: (sessionId: string, signal: AbortSignal) => Promise<GenerationState>;
+  initialState?: GenerationState | null;
+}) {
+  const queryClient = useQueryClient();
+  const stateKey = generationKeys.state(sessionId ?? '');
+  const stateQuery = useQuery({
+    queryKey: stateKey,
+    queryFn: async ({ signal }) =>
+      newerState(queryClient.getQueryData(stateKey), await readState(sessionId ?? '', signal)),
+    enabled: sessionId !== null,
+    initialData: initialState ?? undefined,
+    staleTime: Infinity,
+    // A failed check ends the following (spec 001 section 4): no retry, no further poll.
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && query.state.data?.status === 'processing'
+        ? STATUS_POLL_INTERVAL_MS
+        : false,
+    // A job that ends while the tab is hidden still plays its completion effects.
+    refetchIntervalInBackground: true,
+  });
+
+  useRealtimeEvent(VIDEO_EVENT_TYPES.progress, (message) => {
+    const event = videoProgressEventDataSchema.safeParse(message.data);
+    if (!event.success || sessionId === null || event.data.session_id !== sessionId) return;
+    if (event.data.status === 'completed' && !event.data.video_url) {
+      // An event without the URL cannot show the video: the status call reads it now.
+      void queryClient.invalidateQueries({ queryKey: stateKey });
+      return;
+    }
+    queryClient.setQueryData<GenerationState>(stateKey, (current) => newerState(current, event.data));
+  });
+
+  return stateQuery;
 }
 
 function currentPhase({

@@ -9,13 +9,14 @@ import {
   type AvatarPortrait,
   type UploadedImage,
 } from '@reelcraft/contract';
-import { ArrowLeft, Check, LayoutGrid, RotateCcw, Save, Sparkles, UsersRound } from 'lucide-react';
+import { ArrowLeft, Check, RotateCcw, Save, Sparkles, UsersRound } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
+import { BackToOptionsHeader } from '../../components/generations';
 import { FileButton, ReferenceList, type ReferenceImageView } from '../../components/reference-images';
 import { Spinner } from '../../components/spinner';
 import { Stepper } from '../../components/stepper';
@@ -24,7 +25,7 @@ import { paths } from '../../lib/paths';
 import { useVoices } from '../../lib/voices';
 import { portraitsErrorMessage, saveAvatarErrorMessage } from './api/avatar-errors';
 import { useCreateAvatar } from './api/create-avatar';
-import { useCreateAvatarPortraits } from './api/create-avatar-portraits';
+import { AVATAR_STEPS, useAvatarStudio, type AvatarStep } from './use-avatar-studio';
 import { VoiceSelect } from './voice-select';
 
 /** Uploads the user's photos as studio references (POST /upload/signed-url), handed in by the app. */
@@ -36,15 +37,8 @@ interface AvatarStudioProps {
   describeUploadError: (error: unknown) => string;
 }
 
-const AVATAR_STEPS = [
-  { number: 1, title: 'Prompt & References' },
-  { number: 2, title: 'Pick & Save' },
-] as const;
-type AvatarStep = (typeof AVATAR_STEPS)[number]['number'];
-
 // Ours: the spec shows no texts for the avatar mode.
 const PHOTO_REQUIRED = 'Upload a reference photo of the person first.';
-const PORTRAITS_FIRST = `Generate the ${AVATAR_PORTRAIT_COUNT} portraits first.`;
 const PICK_REQUIRED = 'Pick one of the portraits.';
 const NAME_REQUIRED = 'Please name your avatar.';
 
@@ -75,55 +69,25 @@ type SaveForm = z.infer<typeof saveFormSchema>;
  * saves it as an avatar, which then lives on /avatars.
  */
 export function AvatarStudio({ onBackToOptions, uploadPhotos, describeUploadError }: AvatarStudioProps) {
-  const [step, setStep] = useState<AvatarStep>(1);
-  const [portraits, setPortraits] = useState<AvatarPortrait[] | null>(null);
-  const [saved, setSaved] = useState<Avatar | null>(null);
-  const [stepError, setStepError] = useState<string | null>(null);
-  const generate = useCreateAvatarPortraits();
-
-  function goTo(target: AvatarStep) {
-    if (target === 2 && portraits === null) {
-      setStepError(PORTRAITS_FIRST);
-      return;
-    }
-    setStepError(null);
-    setStep(target);
-  }
-
-  function startOver() {
-    setPortraits(null);
-    setSaved(null);
-    setStepError(null);
-    generate.reset();
-    setStep(1);
-  }
+  const studio = useAvatarStudio();
+  const { state, dispatch } = studio;
+  const { step, portraits, saved, stepError } = state;
+  const goTo = (target: AvatarStep) => dispatch({ type: 'stepSelected', step: target });
 
   return (
     <section aria-labelledby="avatar-mode-heading" className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="avatar-mode-heading" className="text-lg font-semibold">
-            Create an Avatar
-          </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            A presenter made from a photo, ready to speak your scripts.
-          </p>
-        </div>
-        <button
-          type="button"
-          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-          onClick={onBackToOptions}
-        >
-          <LayoutGrid aria-hidden="true" className="size-4" />
-          Back to Options
-        </button>
-      </div>
+      <BackToOptionsHeader
+        headingId="avatar-mode-heading"
+        title="Create an Avatar"
+        description="A presenter made from a photo, ready to speak your scripts."
+        onBackToOptions={onBackToOptions}
+      />
 
       <Stepper
         label="Avatar steps"
         steps={AVATAR_STEPS}
         current={step}
-        isComplete={(candidate) => (candidate === 1 ? portraits !== null : saved !== null)}
+        isComplete={studio.isStepComplete}
         onSelect={goTo}
       />
       <FormMessage tone="error">{stepError}</FormMessage>
@@ -133,37 +97,27 @@ export function AvatarStudio({ onBackToOptions, uploadPhotos, describeUploadErro
         <ReferencesStep
           uploadPhotos={uploadPhotos}
           describeUploadError={describeUploadError}
-          busy={generate.isPending}
-          error={generate.isError ? portraitsErrorMessage(generate.error) : null}
+          busy={studio.generating}
+          error={studio.generateError ? portraitsErrorMessage(studio.generateError) : null}
           hasPortraits={portraits !== null}
-          onGenerate={(values) => {
-            setStepError(null);
-            generate.mutate(
-              {
-                prompt: values.prompt,
-                subject_ref: values.subject.gcs_uri,
-                ...(values.style ? { style_ref: values.style.gcs_uri } : {}),
-              },
-              {
-                onSuccess: (made) => {
-                  setPortraits(made);
-                  setSaved(null);
-                  setStep(2);
-                },
-              },
-            );
-          }}
+          onGenerate={(values) =>
+            studio.requestPortraits({
+              prompt: values.prompt,
+              subject_ref: values.subject.gcs_uri,
+              ...(values.style ? { style_ref: values.style.gcs_uri } : {}),
+            })
+          }
         />
       </div>
       {step === 2 && portraits ? (
         saved ? (
-          <SavedAvatar avatar={saved} onAnother={startOver} />
+          <SavedAvatar avatar={saved} onAnother={studio.startOver} />
         ) : (
           // Keyed by the set of portraits: a new set starts a fresh pick.
           <PickStep
             key={portraits.map((portrait) => portrait.id).join()}
             portraits={portraits}
-            onSaved={setSaved}
+            onSaved={(avatar) => dispatch({ type: 'avatarSaved', avatar })}
             onBack={() => goTo(1)}
           />
         )

@@ -259,6 +259,30 @@ interface AvatarActions {
   onDelete: () => void;
 }
 
+/** The two uses of an avatar, on its card and in its preview: a presenter video, or AI Studio. */
+function UseAvatarButtons({
+  presentLabel,
+  onPresent,
+  onUseInStudio,
+}: { presentLabel: string } & Pick<AvatarActions, 'onPresent' | 'onUseInStudio'>) {
+  return (
+    <>
+      <button type="button" onClick={onPresent} className={buttonClasses({ size: 'sm' })}>
+        <ClapperboardIcon aria-hidden="true" className="size-4 shrink-0" />
+        {presentLabel}
+      </button>
+      <button
+        type="button"
+        onClick={onUseInStudio}
+        className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+      >
+        <SparklesIcon aria-hidden="true" className="size-4 shrink-0" />
+        Use in AI Studio
+      </button>
+    </>
+  );
+}
+
 function AvatarCard({
   avatar,
   onPreview,
@@ -307,18 +331,7 @@ function AvatarCard({
             </button>
           </div>
           <div className="mt-auto grid grid-cols-2 gap-2">
-            <button type="button" onClick={actions.onPresent} className={buttonClasses({ size: 'sm' })}>
-              <ClapperboardIcon aria-hidden="true" className="size-4 shrink-0" />
-              Presenter video
-            </button>
-            <button
-              type="button"
-              onClick={actions.onUseInStudio}
-              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-            >
-              <SparklesIcon aria-hidden="true" className="size-4 shrink-0" />
-              Use in AI Studio
-            </button>
+            <UseAvatarButtons presentLabel="Presenter video" {...actions} />
           </div>
         </div>
       </article>
@@ -351,18 +364,7 @@ function AvatarPreview({ avatar, ...actions }: { avatar: Avatar } & AvatarAction
         ) : null}
       </dl>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={actions.onPresent} className={buttonClasses({ size: 'sm' })}>
-          <ClapperboardIcon aria-hidden="true" className="size-4 shrink-0" />
-          Make a presenter video
-        </button>
-        <button
-          type="button"
-          onClick={actions.onUseInStudio}
-          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-        >
-          <SparklesIcon aria-hidden="true" className="size-4 shrink-0" />
-          Use in AI Studio
-        </button>
+        <UseAvatarButtons presentLabel="Make a presenter video" {...actions} />
         <button
           type="button"
           onClick={actions.onRename}

@@ -10,14 +10,13 @@ import {
   type VoiceOption,
 } from '@reelcraft/contract';
 import { Clapperboard, Download, FolderOpen, RotateCcw } from 'lucide-react';
-import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
-import { useGenerationJob, type GenerationJob } from '../../components/generations';
+import { CountedTextarea, useGenerationJob, type GenerationJob } from '../../components/generations';
 import { useVideoDownload, VideoPlayer } from '../../components/video-player';
 import { paths } from '../../lib/paths';
 import { FALLBACK_VOICES, useVoices } from '../../lib/voices';
@@ -176,9 +175,6 @@ function PresenterFormFields({
   onDraft,
   voices,
 }: PresenterFormProps & { voices: readonly VoiceOption[] }) {
-  const textId = useId();
-  const counterId = useId();
-  const errorId = useId();
   const form = useForm<PresenterValues>({
     resolver: zodResolver(presenterFormSchema),
     defaultValues: draft ?? {
@@ -205,36 +201,17 @@ function PresenterFormFields({
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="mt-4 flex flex-col gap-5"
     >
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={textId} className="text-sm font-medium">
-            Narration
-          </label>
-          <span
-            id={counterId}
-            className={`text-xs tabular-nums ${text.length > PRESENTER_TEXT_MAX_CHARS ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}
-          >
-            {text.length}/{PRESENTER_TEXT_MAX_CHARS}
-          </span>
-        </div>
-        <textarea
-          id={textId}
-          rows={5}
-          data-autofocus
-          disabled={starting}
-          maxLength={PRESENTER_TEXT_MAX_CHARS}
-          placeholder="Hi, I'm Ana. Let me show you what's new this month…"
-          aria-invalid={textError ? true : undefined}
-          aria-describedby={textError ? `${counterId} ${errorId}` : counterId}
-          {...register('text')}
-          className="w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-base sm:text-sm dark:border-white/15 dark:bg-white/5"
-        />
-        {textError ? (
-          <p id={errorId} className="text-sm text-red-600 dark:text-red-400">
-            {textError}
-          </p>
-        ) : null}
-      </div>
+      <CountedTextarea
+        label="Narration"
+        length={text.length}
+        maxLength={PRESENTER_TEXT_MAX_CHARS}
+        error={textError}
+        rows={5}
+        data-autofocus
+        disabled={starting}
+        placeholder="Hi, I'm Ana. Let me show you what's new this month…"
+        {...register('text')}
+      />
       <VoiceSelect label="Voice" voices={voices} disabled={starting} {...register('voice_id')} />
       <fieldset>
         <legend className="text-sm font-medium">Aspect ratio</legend>

@@ -2,7 +2,7 @@ import { chatMessages, VIDEO_EVENT_TYPES, type ChatMessage, type ChatResponse } 
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
-import { shellApi } from '../../test/test-data';
+import { shellApi, testGeneration } from '../../test/test-data';
 import { CREATE_CONFIRMATION, SUGGESTIONS } from './chat-page';
 
 const SESSION = '11111111-1111-4111-8111-111111111111';
@@ -100,16 +100,7 @@ describe('chat assistant page', () => {
               }),
             };
       },
-      'GET /text-to-video/sessions/video-1': {
-        body: {
-          session_id: 'video-1',
-          status: 'processing',
-          progress: 10,
-          final_video_url: null,
-          error: null,
-          retrying: false,
-        },
-      },
+      'GET /generations/video-1': { body: testGeneration({ session_id: 'video-1', progress: 10 }) },
     });
     act(() => sockets.latest().ready());
     await screen.findByText('Connected');

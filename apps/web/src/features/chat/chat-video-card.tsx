@@ -2,17 +2,17 @@ import { generationMessages, textToVideoProgressLabel } from '@reelcraft/contrac
 import { Link } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
+import { fetchGeneration, useGenerationState } from '../../components/generations';
 import { VideoPlayer } from '../../components/video-player';
 import { paths, projectPath } from '../../lib/paths';
-import { useChatVideo } from './api/get-chat-video';
 
-/**
- * A video the assistant started, inside the conversation: its live progress while it renders (the
- * `/ws` events and the status call), then the video itself, ready to play.
- */
 /** A vertical or square video would fill the whole conversation at its width: it gets a narrower card. */
 const WIDTH_BY_ASPECT: Record<string, string> = { '9:16': 'max-w-[16rem]', '1:1': 'max-w-sm' };
 
+/**
+ * A video the assistant started, inside the conversation: its live progress while it renders
+ * (followed as every creation screen follows its job), then the video itself, ready to play.
+ */
 export function ChatVideoCard({
   videoSessionId,
   videoId,
@@ -22,7 +22,7 @@ export function ChatVideoCard({
   videoId: string | null;
   aspect: string | null;
 }) {
-  const video = useChatVideo(videoSessionId);
+  const video = useGenerationState({ sessionId: videoSessionId, readState: fetchGeneration });
   const state = video.data;
   return (
     <section
@@ -43,9 +43,9 @@ export function ChatVideoCard({
           </p>
           <ProgressBar percent={state.progress} label="Video progress" />
         </>
-      ) : state.status === 'completed' && state.final_video_url ? (
+      ) : state.status === 'completed' && state.video_url ? (
         <>
-          <VideoPlayer src={state.final_video_url} title="Your video from the chat" />
+          <VideoPlayer src={state.video_url} title="Your video from the chat" />
           <Link
             to={videoId ? projectPath(videoId) : paths.projects}
             className="self-start text-sm font-medium text-violet-700 underline-offset-4 hover:underline dark:text-violet-300"

@@ -9,7 +9,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
-import { Confetti, useGenerationJob, useSendToBackground } from '../../components/generations';
+import {
+  Confetti,
+  GenerationFailedPanel,
+  ResumingNotice,
+  useGenerationJob,
+} from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
 import { postImageToVideoSession } from './api/create-image-to-video-session';
 import { fetchImageToVideoState } from './api/get-image-to-video-state';
@@ -51,7 +56,6 @@ export function CreateTab({
   parts: CreationParts;
 }) {
   const imagesErrorId = useId();
-  const background = useSendToBackground();
   const form = useForm<CreateVideoFormInput, unknown, CreateVideoFormValues>({
     resolver: zodResolver(createVideoFormSchema),
     defaultValues: createVideoFormDefaults,
@@ -101,30 +105,16 @@ export function CreateTab({
       {job.phase === 'completed' ? (
         <VideoResult videoUrl={job.videoUrl} onReset={reset} />
       ) : job.phase === 'failed' ? (
-        <section
-          role="alert"
-          aria-label="Generation failed"
-          className="flex flex-col items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-6 dark:border-red-500/30 dark:bg-red-500/10"
-        >
-          <h2 className="text-lg font-semibold">{generationMessages.creationFailed}</h2>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{job.error}</p>
-          <button type="button" className={buttonClasses()} onClick={job.reset}>
-            Try Again
-          </button>
-        </section>
+        <GenerationFailedPanel error={job.error} onRetry={job.reset} />
       ) : job.phase === 'running' ? (
         <GenerationPanel
           progress={job.state.progress}
           stage={job.state.stage}
           retrying={job.state.retrying}
-          sending={background.sending}
-          onBackground={() => background.send(job.state.session_id)}
+          sessionId={job.state.session_id}
         />
       ) : job.phase === 'resuming' ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner />
-          Checking for a video in progress…
-        </p>
+        <ResumingNotice />
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-6">
           <ImageSlotsSection

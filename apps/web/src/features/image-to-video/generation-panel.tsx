@@ -7,9 +7,8 @@ import {
   PuzzleIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { buttonClasses } from '../../components/button-styles';
 import { ProgressBar, StepChecklist } from '../../components/progress-bar';
-import { ProgressRing } from '../../components/generations';
+import { ProgressRing, SendToBackgroundButton } from '../../components/generations';
 
 export type ImageStage = GenerationState['stage'];
 
@@ -60,15 +59,14 @@ export function GenerationPanel({
   progress,
   stage,
   retrying,
-  sending,
-  onBackground,
+  sessionId,
 }: {
   progress: number;
   stage: ImageStage | null;
   /** The last attempt was interrupted and another is coming. */
   retrying: boolean;
-  sending: boolean;
-  onBackground: () => void;
+  /** The job the background button hands over. */
+  sessionId: string;
 }) {
   const at = stage ? STAGE_ORDER.indexOf(stage) : -1;
   const value = Math.round(progress);
@@ -115,14 +113,7 @@ export function GenerationPanel({
       <StepChecklist
         steps={STEPS.map((step) => ({ label: step.label, done: at > STAGE_ORDER.indexOf(step.doneAfter) }))}
       />
-      <button
-        type="button"
-        className={buttonClasses({ variant: 'secondary' })}
-        disabled={sending}
-        onClick={onBackground}
-      >
-        Send to background and notify me
-      </button>
+      <SendToBackgroundButton sessionId={sessionId} />
     </section>
   );
 }

@@ -1,10 +1,7 @@
-import { playerMessages } from '@reelcraft/contract';
-import { useState } from 'react';
 import { buttonClasses } from '../../components/button-styles';
-import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { VideoPlayer } from '../../components/video-player';
-import { downloadThroughProxy } from '../../components/generations';
+import { DownloadVideoButton } from '../../components/generations';
 
 /** A URL that does not look like a web address of a video file gets a warning. */
 function looksUnusual(url: string): boolean {
@@ -19,19 +16,6 @@ function looksUnusual(url: string): boolean {
 /** The finished video: player, Download Video, copy URL, Create Another Video, and the fallbacks. */
 export function VideoResult({ videoUrl, onReset }: { videoUrl: string; onReset: () => void }) {
   const toast = useToast();
-  const [downloading, setDownloading] = useState(false);
-
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadThroughProxy(videoUrl, 'image-to-video');
-      toast.show({ title: playerMessages.downloadSucceeded, tone: 'success' });
-    } catch {
-      toast.show({ title: playerMessages.downloadFailed, tone: 'error' });
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   async function copy() {
     try {
@@ -52,15 +36,7 @@ export function VideoResult({ videoUrl, onReset }: { videoUrl: string; onReset: 
       ) : null}
       <VideoPlayer src={videoUrl} title="Your image-to-video result" autoPlay />
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={buttonClasses()}
-          disabled={downloading}
-          onClick={() => void download()}
-        >
-          {downloading ? <Spinner /> : null}
-          Download Video
-        </button>
+        <DownloadVideoButton videoUrl={videoUrl} prefix="image-to-video" />
         <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={() => void copy()}>
           Copy Video URL
         </button>

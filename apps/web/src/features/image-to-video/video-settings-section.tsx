@@ -12,6 +12,7 @@ import {
 import { StarIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { RatioFrame } from '../../components/generations';
 import { OptionGroup, type Option } from '../../components/option-group';
 import { inputClasses } from '../../components/text-field';
 import type { CreateVideoFormInput, CreateVideoFormValues } from './create-video-form';
@@ -44,19 +45,6 @@ const modeOptions: Option<ImageVideoSettings['mode']>[] = IMAGE_VIDEO_MODES.map(
   description: value === 'cinematic' ? 'smooth transitions' : 'energetic effects',
 }));
 
-/** A small frame in the ratio's shape, so the choice is seen before it is read. */
-function RatioFrame({ ratio }: { ratio: ImageVideoSettings['aspect_ratio'] }) {
-  const [width = 1, height = 1] = ratio.split(':').map(Number);
-  const scale = 18 / Math.max(width, height);
-  return (
-    <span aria-hidden="true" className="flex size-5 shrink-0 items-center justify-center">
-      <span
-        className="rounded-[3px] border-[1.5px] border-current text-zinc-500 dark:text-zinc-400"
-        style={{ width: width * scale, height: height * scale }}
-      />
-    </span>
-  );
-}
 const ratioOptions: Option<ImageVideoSettings['aspect_ratio']>[] = ASPECT_RATIOS.map((value) => ({
   value,
   label: value,

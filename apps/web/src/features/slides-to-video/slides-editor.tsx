@@ -12,6 +12,7 @@ import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-h
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { FormMessage } from '../../components/form-message';
+import { RatioFrame } from '../../components/generations';
 import { OptionGroup, type Option } from '../../components/option-group';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api-client';
@@ -21,20 +22,6 @@ import { SlideList } from './slide-list';
 import { estimatedSeconds, formatLength, previewText, type SlidesFormValues } from './slide-plan';
 import { useAudioPreview } from './use-audio-preview';
 import { VoicePicker } from './voice-picker';
-
-/** A small frame in the ratio's shape, so the choice is seen before it is read. */
-function RatioFrame({ ratio }: { ratio: SlidesFormValues['aspect_ratio'] }) {
-  const [width = 1, height = 1] = ratio.split(':').map(Number);
-  const scale = 18 / Math.max(width, height);
-  return (
-    <span aria-hidden="true" className="flex size-5 shrink-0 items-center justify-center">
-      <span
-        className="rounded-[3px] border-[1.5px] border-current text-zinc-500 dark:text-zinc-400"
-        style={{ width: width * scale, height: height * scale }}
-      />
-    </span>
-  );
-}
 
 // The frame shows the shape; the names are short enough for three cards in the settings column.
 const ratioOptions: Option<SlidesFormValues['aspect_ratio']>[] = ASPECT_RATIOS.map((value) => ({

@@ -1,8 +1,7 @@
 import { generationMessages, type GenerationState } from '@reelcraft/contract';
 import { useEffect, useRef } from 'react';
-import { buttonClasses } from '../../components/button-styles';
 import { StepChecklist } from '../../components/progress-bar';
-import { ProgressRing } from '../../components/generations';
+import { ProgressRing, SendToBackgroundButton } from '../../components/generations';
 
 type Stage = GenerationState['stage'];
 
@@ -42,12 +41,11 @@ const STEPS: readonly { label: string; doneAfter: Stage }[] = [
 /** The modal progress of a running slides render: ring, stage, steps and the background button. */
 export function SlidesProgressOverlay({
   state,
-  sending,
-  onBackground,
+  sessionId,
 }: {
   state: GenerationState;
-  sending: boolean;
-  onBackground: () => void;
+  /** The job the background button hands over. */
+  sessionId: string;
 }) {
   const panel = useRef<HTMLElement>(null);
   // The editor under the overlay is out of reach while it shows: the focus moves into the dialog.
@@ -77,14 +75,7 @@ export function SlidesProgressOverlay({
         <p className="text-center text-xs text-zinc-500 dark:text-zinc-400">
           You can leave this page: the video keeps rendering and shows up in My Projects.
         </p>
-        <button
-          type="button"
-          className={buttonClasses({ variant: 'secondary' })}
-          disabled={sending}
-          onClick={onBackground}
-        >
-          Send to background and notify me
-        </button>
+        <SendToBackgroundButton sessionId={sessionId} />
       </section>
     </div>
   );

@@ -1,12 +1,8 @@
-import { playerMessages } from '@reelcraft/contract';
-import { DownloadIcon, FilePlus2Icon, PencilIcon } from 'lucide-react';
-import { useState } from 'react';
+import { FilePlus2Icon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
-import { Spinner } from '../../components/spinner';
-import { useToast } from '../../components/toast';
 import { VideoPlayer } from '../../components/video-player';
-import { downloadThroughProxy } from '../../components/generations';
+import { DownloadVideoButton } from '../../components/generations';
 import { paths } from '../../lib/paths';
 
 /** The finished video: the player, Download Video, and the ways on (edit the same deck, or a new one). */
@@ -20,35 +16,12 @@ export function SlidesResult({
   onEditAgain: () => void;
   onNewDeck: () => void;
 }) {
-  const toast = useToast();
-  const [downloading, setDownloading] = useState(false);
-
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadThroughProxy(videoUrl, 'slides-to-video');
-      toast.show({ title: playerMessages.downloadSucceeded, tone: 'success' });
-    } catch {
-      toast.show({ title: playerMessages.downloadFailed, tone: 'error' });
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   return (
     <section aria-label="Your video" className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h2 className="text-lg font-semibold">Your video is ready!</h2>
       <VideoPlayer src={videoUrl} title="Your slides video" autoPlay />
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={buttonClasses()}
-          disabled={downloading}
-          onClick={() => void download()}
-        >
-          {downloading ? <Spinner /> : <DownloadIcon aria-hidden="true" className="size-4" />}
-          Download Video
-        </button>
+        <DownloadVideoButton videoUrl={videoUrl} prefix="slides-to-video" />
         <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={onEditAgain}>
           <PencilIcon aria-hidden="true" className="size-4" />
           Edit and render again

@@ -2,12 +2,16 @@ import { createSlidesVideoBodySchema, generationMessages } from '@reelcraft/cont
 import { TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/button-styles';
+import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import { Confetti, useGenerationJob, useSendToBackground } from '../../components/generations';
+import {
+  BackToDashboard,
+  Confetti,
+  GenerationFailedPanel,
+  ResumingNotice,
+  useGenerationJob,
+} from '../../components/generations';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { postSlidesVideo } from './api/create-slides-video';
 import { useDeck } from './api/get-deck';
 import { useSlidesCapabilities } from './api/get-slides-capabilities';
@@ -60,7 +64,6 @@ export function SlidesToVideoPage() {
   const deck = useDeck(deckId);
   const [pickError, setPickError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const background = useSendToBackground();
   const form = useForm<SlidesFormValues>({ defaultValues: slidesFormDefaults });
   const job = useGenerationJob({
     kind: 'slides',
@@ -134,15 +137,7 @@ export function SlidesToVideoPage() {
       <Confetti burst={job.burst} />
       <header className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-2">
-          {busy ? (
-            <button type="button" disabled className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              ← Back
-            </button>
-          ) : (
-            <Link to={paths.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              ← Back
-            </Link>
-          )}
+          <BackToDashboard busy={busy} />
         </div>
         <h1 className="font-display text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
           Create Video from Slides
@@ -163,22 +158,9 @@ export function SlidesToVideoPage() {
           }}
         />
       ) : job.phase === 'failed' ? (
-        <section
-          role="alert"
-          aria-label="Generation failed"
-          className="flex flex-col items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-6 dark:border-red-500/30 dark:bg-red-500/10"
-        >
-          <h2 className="text-lg font-semibold">{generationMessages.creationFailed}</h2>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{job.error}</p>
-          <button type="button" className={buttonClasses()} onClick={job.reset}>
-            Try Again
-          </button>
-        </section>
+        <GenerationFailedPanel error={job.error} onRetry={job.reset} />
       ) : job.phase === 'resuming' ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner />
-          Checking for a video in progress…
-        </p>
+        <ResumingNotice />
       ) : (
         <DeckStep
           deckId={deckId}
@@ -203,11 +185,7 @@ export function SlidesToVideoPage() {
       )}
 
       {job.phase === 'running' ? (
-        <SlidesProgressOverlay
-          state={job.state}
-          sending={background.sending}
-          onBackground={() => background.send(job.state.session_id)}
-        />
+        <SlidesProgressOverlay state={job.state} sessionId={job.state.session_id} />
       ) : null}
     </div>
   );

@@ -1,8 +1,6 @@
-import type { StudioWorkflow } from './workflow-storage';
 import { AudioLines, Clapperboard, UserRound, type LucideIcon } from 'lucide-react';
-import { buttonClasses } from '../../components/button-styles';
-
-type StudioMode = NonNullable<StudioWorkflow['mode']>;
+import { BackToOptionsHeader } from '../../components/generations';
+import type { StudioMode } from './workflow-storage';
 
 const MODES: { mode: StudioMode; title: string; description: string; icon: LucideIcon }[] = [
   {
@@ -59,18 +57,14 @@ export function ModeComingLater({ mode, onBack }: { mode: 'avatar' | 'voice'; on
   return (
     <section
       aria-labelledby="studio-coming-later"
-      className="flex flex-col items-start gap-3 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-white/10 dark:bg-white/5"
+      className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-white/10 dark:bg-white/5"
     >
-      <h2 id="studio-coming-later" className="text-lg font-semibold">
-        {title}
-      </h2>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {title} is coming in a later release of AI Studio. Thank you for your patience: in the meantime you
-        can create a personalized video.
-      </p>
-      <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={onBack}>
-        Back to Options
-      </button>
+      <BackToOptionsHeader
+        headingId="studio-coming-later"
+        title={title}
+        description={`${title} is coming in a later release of AI Studio. Thank you for your patience: in the meantime you can create a personalized video.`}
+        onBackToOptions={onBack}
+      />
     </section>
   );
 }

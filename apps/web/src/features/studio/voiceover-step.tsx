@@ -8,19 +8,30 @@ import {
   type VoiceOption,
   studioMessages,
 } from '@reelcraft/contract';
-import { Mic, Pause, Play, Square, Upload } from 'lucide-react';
+import { Mic, Square, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
+import {
+  useVoicePreview,
+  voiceDetails,
+  VoiceList,
+  type VoicePreviewWording,
+} from '../../components/generations';
 import { Spinner } from '../../components/spinner';
-import { groupVoices } from '../../lib/voices';
 
 const voiceoverFormSchema = studioVoiceoverBodySchema.extend({
   text: z.string().trim().min(1, studioMessages.narrationRequired).max(5000),
 });
 type VoiceoverFormInput = z.input<typeof voiceoverFormSchema>;
+
+/** The step's own wording of the sample buttons. */
+const PREVIEW_WORDING: VoicePreviewWording = {
+  play: (voiceName) => `Preview ${voiceName}`,
+  stop: (voiceName) => `Stop preview of ${voiceName}`,
+};
 
 const SETTINGS = [
   { name: 'stability', label: 'Stability' },
@@ -55,7 +66,6 @@ export function VoiceoverStep({
 }: VoiceoverStepProps) {
   const narrationId = useId();
   const narrationErrorId = useId();
-  const groupIdPrefix = useId();
   const form = useForm<VoiceoverFormInput, unknown, StudioVoiceoverBody>({
     resolver: zodResolver(voiceoverFormSchema),
     defaultValues: { text: '', voice_id: defaultVoiceId, ...VOICE_SETTINGS_DEFAULTS },
@@ -99,65 +109,17 @@ export function VoiceoverStep({
 
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Voice</legend>
-          {voicesLoading ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <Spinner />
-              Loading voices…
-            </p>
-          ) : null}
-          {voicesFailed ? (
-            <p className="text-sm text-amber-700 dark:text-amber-300">{voiceMessages.loadFailed}</p>
-          ) : null}
           {/* The user's clones come in the same list (category cloned): they lead, as "Your voices". */}
-          <div className="flex max-h-80 flex-col gap-4 overflow-y-auto">
-            {groupVoices(voices).map((group, index) => (
-              <div key={group.label} role="group" aria-labelledby={`${groupIdPrefix}-${index}`}>
-                <p
-                  id={`${groupIdPrefix}-${index}`}
-                  className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400"
-                >
-                  {group.label}
-                </p>
-                <ul className="grid gap-2 sm:grid-cols-2">
-                  {group.voices.map((voice) => (
-                    <li
-                      key={voice.id}
-                      className="flex items-center gap-2 rounded-xl border border-zinc-200 px-3 py-2 has-checked:border-violet-500 has-checked:bg-violet-50 dark:border-white/10 dark:has-checked:bg-violet-500/15"
-                    >
-                      <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 text-sm">
-                        <input type="radio" value={voice.id} disabled={busy} {...register('voice_id')} />
-                        <span className="min-w-0">
-                          <span className="block truncate font-medium">{voice.name}</span>
-                          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                            {[voice.gender, voice.accent].filter(Boolean).join(' · ') || voice.category}
-                          </span>
-                        </span>
-                      </label>
-                      {voice.preview_url ? (
-                        <button
-                          type="button"
-                          aria-label={
-                            preview.playing === voice.id
-                              ? `Stop preview of ${voice.name}`
-                              : `Preview ${voice.name}`
-                          }
-                          aria-pressed={preview.playing === voice.id}
-                          onClick={() => preview.toggle(voice.id, voice.preview_url ?? '')}
-                          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-white/10"
-                        >
-                          {preview.playing === voice.id ? (
-                            <Pause aria-hidden="true" className="size-4" />
-                          ) : (
-                            <Play aria-hidden="true" className="size-4" />
-                          )}
-                        </button>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
+          <VoiceList
+            voices={voices}
+            loading={voicesLoading}
+            warning={voicesFailed ? voiceMessages.loadFailed : null}
+            radioProps={() => ({ disabled: busy, ...register('voice_id') })}
+            preview={preview}
+            previewWording={PREVIEW_WORDING}
+            describe={(voice) => voiceDetails(voice) || voice.category}
+            columns={2}
+          />
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -211,26 +173,6 @@ export function VoiceoverStep({
       <FormMessage tone="error">{error}</FormMessage>
     </section>
   );
-}
-
-/** One voice preview at a time, stopped when another starts or the step goes away. */
-function useVoicePreview() {
-  const audioRef = useRef<HTMLAudioElement | null>(null);
-  const [playing, setPlaying] = useState<string | null>(null);
-  useEffect(() => () => audioRef.current?.pause(), []);
-  function toggle(voiceId: string, url: string) {
-    audioRef.current?.pause();
-    if (playing === voiceId) {
-      setPlaying(null);
-      return;
-    }
-    const audio = new Audio(url);
-    audioRef.current = audio;
-    audio.addEventListener('ended', () => setPlaying(null));
-    setPlaying(voiceId);
-    audio.play().catch(() => setPlaying(null));
-  }
-  return { playing, toggle };
 }
 
 /** Record with the microphone (MediaRecorder) or pick an audio file: it becomes the voiceover. */

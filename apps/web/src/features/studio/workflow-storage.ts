@@ -55,6 +55,8 @@ const workflowSchema = z.object({
   draft: draftSchema,
 });
 export type StudioWorkflow = Omit<z.infer<typeof workflowSchema>, 'step'> & { step: StudioStepNumber };
+/** What the studio makes: a personalized video, an avatar or a voice clone (the mode chooser's cards). */
+export type StudioMode = NonNullable<StudioWorkflow['mode']>;
 
 export function emptyDraft(): StudioDraft {
   return {

@@ -1,7 +1,6 @@
 import { generationMessages, textToVideoProgressLabel } from '@reelcraft/contract';
-import { buttonClasses } from '../../components/button-styles';
 import { StepChecklist } from '../../components/progress-bar';
-import { ProgressRing } from '../../components/generations';
+import { ProgressRing, SendToBackgroundButton } from '../../components/generations';
 
 const STEPS = [
   { label: 'Initializing', doneAt: 25 },
@@ -14,14 +13,13 @@ const STEPS = [
 export function TextProgressOverlay({
   progress,
   retrying,
-  sending,
-  onBackground,
+  sessionId,
 }: {
   progress: number;
   /** The last attempt was interrupted and another is coming. */
   retrying: boolean;
-  sending: boolean;
-  onBackground: () => void;
+  /** The job the background button hands over. */
+  sessionId: string;
 }) {
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/60 p-4">
@@ -37,14 +35,7 @@ export function TextProgressOverlay({
           {retrying ? generationMessages.retrying : textToVideoProgressLabel(progress)}
         </p>
         <StepChecklist steps={STEPS.map((step) => ({ label: step.label, done: progress >= step.doneAt }))} />
-        <button
-          type="button"
-          className={buttonClasses({ variant: 'secondary' })}
-          disabled={sending}
-          onClick={onBackground}
-        >
-          Send to background and notify me
-        </button>
+        <SendToBackgroundButton sessionId={sessionId} />
       </section>
     </div>
   );

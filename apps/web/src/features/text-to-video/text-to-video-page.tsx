@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createTextToVideoBodySchema,
   generationMessages,
-  playerMessages,
   SEED_MAX,
   SEED_MIN,
   seedSchema,
@@ -11,22 +10,21 @@ import {
 } from '@reelcraft/contract';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
-import { useToast } from '../../components/toast';
 import { VideoPlayer } from '../../components/video-player';
 import {
+  BackToDashboard,
   Confetti,
-  downloadThroughProxy,
+  DownloadVideoButton,
+  GenerationFailedPanel,
   PromptMeter,
+  ResumingNotice,
   useGenerationJob,
-  useSendToBackground,
 } from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { postTextToVideoSession } from './api/create-text-to-video-session';
 import { fetchTextToVideoState } from './api/get-text-to-video-state';
@@ -55,8 +53,6 @@ export function TextToVideoPage() {
   const meterId = useId();
   const seedId = useId();
   const seedErrorId = useId();
-  const toast = useToast();
-  const background = useSendToBackground();
   const form = useForm<TextToVideoFormInput, unknown, CreateTextToVideoBody>({
     resolver: zodResolver(textToVideoFormSchema),
     defaultValues: { prompt: '', duration: String(TEXT_VIDEO_DURATIONS_S[0]), seed: '' },
@@ -70,38 +66,17 @@ export function TextToVideoPage() {
     showStartErrorInForm: (error) => showServerFieldErrors(error, FORM_FIELDS, setError),
   });
   const [tipsOpen, setTipsOpen] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const description = useWatch({ control: form.control, name: 'prompt' });
   const descriptionError = formState.errors.prompt?.message;
   const seedError = formState.errors.seed?.message;
   const busy = job.phase === 'starting' || job.phase === 'running';
-
-  async function handleDownload(url: string) {
-    setDownloading(true);
-    try {
-      await downloadThroughProxy(url, 'text-to-video');
-      toast.show({ title: playerMessages.downloadSucceeded, tone: 'success' });
-    } catch {
-      toast.show({ title: playerMessages.downloadFailed, tone: 'error' });
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
       <Confetti burst={job.burst} />
       <header className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-2">
-          {busy ? (
-            <button type="button" disabled className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              ← Back
-            </button>
-          ) : (
-            <Link to={paths.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              ← Back
-            </Link>
-          )}
+          <BackToDashboard busy={busy} />
           <button
             type="button"
             className={buttonClasses({ variant: 'secondary', size: 'sm' })}
@@ -121,37 +96,16 @@ export function TextToVideoPage() {
           <h2 className="text-lg font-semibold">Your video is ready!</h2>
           <VideoPlayer src={job.videoUrl} title="Your text-to-video result" autoPlay />
           <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={buttonClasses()}
-              disabled={downloading}
-              onClick={() => void handleDownload(job.videoUrl)}
-            >
-              {downloading ? <Spinner /> : null}
-              Download Video
-            </button>
+            <DownloadVideoButton videoUrl={job.videoUrl} prefix="text-to-video" />
             <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={job.reset}>
               Create Another Video
             </button>
           </div>
         </section>
       ) : job.phase === 'failed' ? (
-        <section
-          role="alert"
-          aria-label="Generation failed"
-          className="flex flex-col items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-6 dark:border-red-500/30 dark:bg-red-500/10"
-        >
-          <h2 className="text-lg font-semibold">{generationMessages.creationFailed}</h2>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{job.error}</p>
-          <button type="button" className={buttonClasses()} onClick={job.reset}>
-            Try Again
-          </button>
-        </section>
+        <GenerationFailedPanel error={job.error} onRetry={job.reset} />
       ) : job.phase === 'resuming' ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner />
-          Checking for a video in progress…
-        </p>
+        <ResumingNotice />
       ) : (
         <form
           noValidate
@@ -236,8 +190,7 @@ export function TextToVideoPage() {
         <TextProgressOverlay
           progress={job.state.progress}
           retrying={job.state.retrying}
-          sending={background.sending}
-          onBackground={() => background.send(job.state.session_id)}
+          sessionId={job.state.session_id}
         />
       ) : null}
 

@@ -1,7 +1,7 @@
 import { voiceMessages, type VoiceClone } from '@reelcraft/contract';
-import { Info, LayoutGrid, Lightbulb } from 'lucide-react';
+import { Info, Lightbulb } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { buttonClasses } from '../../components/button-styles';
+import { BackToOptionsHeader } from '../../components/generations';
 import { isLocalSpeechEngine, useVoices } from '../../lib/voices';
 import { useVoiceClones } from './api/list-voice-clones';
 import { VoiceCloneForm } from './voice-clone-form';
@@ -35,24 +35,12 @@ export function VoiceCloneStudio({ onBackToOptions }: { onBackToOptions: () => v
 
   return (
     <section aria-labelledby="voice-clone-heading" className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="voice-clone-heading" className="text-lg font-semibold">
-            Voice Clone
-          </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Clone your voice from a short sample, then use it in any voiceover.
-          </p>
-        </div>
-        <button
-          type="button"
-          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-          onClick={onBackToOptions}
-        >
-          <LayoutGrid aria-hidden="true" className="size-4" />
-          Back to Options
-        </button>
-      </div>
+      <BackToOptionsHeader
+        headingId="voice-clone-heading"
+        title="Voice Clone"
+        description="Clone your voice from a short sample, then use it in any voiceover."
+        onBackToOptions={onBackToOptions}
+      />
 
       {voices.data && isLocalSpeechEngine(voices.data) ? (
         <p className="flex gap-2.5 rounded-xl border border-sky-200 bg-sky-50 px-3.5 py-3 text-sm leading-6 text-sky-900 dark:border-sky-400/25 dark:bg-sky-400/10 dark:text-sky-100">

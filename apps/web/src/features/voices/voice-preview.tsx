@@ -3,6 +3,7 @@ import { Volume2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
+import { CountedTextarea } from '../../components/generations';
 import { inputClasses } from '../../components/text-field';
 import { Spinner } from '../../components/spinner';
 import { usePreviewVoice } from './api/preview-voice';
@@ -18,9 +19,6 @@ interface VoicePreviewProps {
 /** A clone speaking a sentence the user types (POST /elevenlabs/voices/{id}/preview), in a player. */
 export function VoicePreview({ clones, voiceId, onVoiceChange }: VoicePreviewProps) {
   const voiceFieldId = useId();
-  const textId = useId();
-  const counterId = useId();
-  const errorId = useId();
   const preview = usePreviewVoice();
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
@@ -78,36 +76,20 @@ export function VoicePreview({ clones, voiceId, onVoiceChange }: VoicePreviewPro
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={textId} className="text-sm font-medium">
-            Sentence to say
-          </label>
-          <span id={counterId} className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-            {text.length}/{VOICE_PREVIEW_MAX_CHARS}
-          </span>
-        </div>
-        <textarea
-          id={textId}
-          rows={2}
-          value={text}
-          maxLength={VOICE_PREVIEW_MAX_CHARS}
-          disabled={busy}
-          placeholder="Hello! This is my own voice, ready for my next video."
-          aria-invalid={textError ? true : undefined}
-          aria-describedby={textError ? `${counterId} ${errorId}` : counterId}
-          onChange={(event) => {
-            setText(event.target.value);
-            setTextError(null);
-          }}
-          className="w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-base sm:text-sm dark:border-white/15 dark:bg-white/5"
-        />
-        {textError ? (
-          <p id={errorId} className="text-sm text-red-600 dark:text-red-400">
-            {textError}
-          </p>
-        ) : null}
-      </div>
+      <CountedTextarea
+        label="Sentence to say"
+        length={text.length}
+        maxLength={VOICE_PREVIEW_MAX_CHARS}
+        error={textError}
+        rows={2}
+        value={text}
+        disabled={busy}
+        placeholder="Hello! This is my own voice, ready for my next video."
+        onChange={(event) => {
+          setText(event.target.value);
+          setTextError(null);
+        }}
+      />
       <div>
         <button type="submit" disabled={busy || !voiceId} className={buttonClasses({ variant: 'secondary' })}>
           {busy ? <Spinner /> : <Volume2 aria-hidden="true" className="size-4" />}

@@ -4,5 +4,4 @@ export const chatKeys = {
   connection: () => ['chat', 'connection'] as const,
   sessions: () => ['chat', 'sessions'] as const,
   history: (sessionId: string) => ['chat', 'history', sessionId] as const,
-  video: (videoSessionId: string) => ['chat', 'video', videoSessionId] as const,
 };

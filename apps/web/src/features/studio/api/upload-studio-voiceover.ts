@@ -1,7 +1,6 @@
-import { uploadStudioVoiceover, type StudioJob } from '@reelcraft/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadStudioVoiceover } from '@reelcraft/contract';
 import { callApi } from '../../../lib/api-client';
-import { studioKeys } from './studio-keys';
+import { useVoiceoverMutation } from './voiceover-mutation';
 
 /** POST /studio/veo/jobs/{id}/voiceover/recorded: the user's own recording or audio file as the voiceover. */
 export function postRecordedVoiceover(jobId: string, audio: Blob) {
@@ -9,19 +8,5 @@ export function postRecordedVoiceover(jobId: string, audio: Blob) {
 }
 
 export function useUploadVoiceover(jobId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (audio: Blob) => postRecordedVoiceover(jobId, audio),
-    onSuccess: (answer) => {
-      queryClient.setQueryData<StudioJob>(studioKeys.job(jobId), (job) =>
-        job
-          ? {
-              ...job,
-              status: answer.status,
-              voiceover_audio_url: answer.voiceover_audio_url ?? job.voiceover_audio_url,
-            }
-          : job,
-      );
-    },
-  });
+  return useVoiceoverMutation(jobId, postRecordedVoiceover);
 }
