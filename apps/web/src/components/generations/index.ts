@@ -32,3 +32,4 @@ export { CountedTextarea } from './counted-textarea';
 export { DownloadVideoButton } from './download-video-button';
 export { BackToDashboard, GenerationFailedPanel, ResumingNotice } from './generation-panels';
 export { RatioFrame } from './ratio-frame';
+export { SeedField } from './seed-field';

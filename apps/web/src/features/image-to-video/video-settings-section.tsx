@@ -5,14 +5,11 @@ import {
   IMAGE_VIDEO_DURATIONS_S,
   IMAGE_VIDEO_MODES,
   IMAGE_VIDEO_QUALITIES,
-  SEED_MAX,
-  SEED_MIN,
   type ImageVideoSettings,
 } from '@reelcraft/contract';
 import { StarIcon } from 'lucide-react';
-import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { RatioFrame } from '../../components/generations';
+import { RatioFrame, SeedField } from '../../components/generations';
 import { OptionGroup, type Option } from '../../components/option-group';
 import { inputClasses } from '../../components/text-field';
 import type { CreateVideoFormInput, CreateVideoFormValues } from './create-video-form';
@@ -91,36 +88,17 @@ function SettingOptions<Name extends 'quality' | 'mode' | 'aspect_ratio' | 'dura
 
 /** Quality, mode, aspect ratio, duration, seed, and the optional last frame and voice sample. */
 export function VideoSettingsSection({ form }: { form: CreateVideoForm }) {
-  const seedId = useId();
-  const seedErrorId = useId();
-  const seedError = form.formState.errors.seed?.message;
   return (
     <section aria-label="Settings" className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
       <SettingOptions form={form} name="quality" legend="Quality" options={qualityOptions} />
       <SettingOptions form={form} name="mode" legend="Mode" options={modeOptions} columns={2} />
       <SettingOptions form={form} name="aspect_ratio" legend="Aspect ratio" options={ratioOptions} />
       <SettingOptions form={form} name="duration" legend="Duration" options={durationOptions} columns={2} />
-      <div className="flex flex-col gap-1.5 text-sm">
-        <label htmlFor={seedId} className="font-medium text-zinc-800 dark:text-zinc-200">
-          Seed (optional)
-        </label>
-        <input
-          id={seedId}
-          type="number"
-          inputMode="numeric"
-          min={SEED_MIN}
-          max={SEED_MAX}
-          aria-invalid={seedError ? true : undefined}
-          aria-describedby={seedError ? seedErrorId : undefined}
-          {...form.register('seed')}
-          className={inputClasses}
-        />
-        {seedError ? (
-          <span id={seedErrorId} className="text-red-600 dark:text-red-400">
-            {seedError}
-          </span>
-        ) : null}
-      </div>
+      <SeedField
+        registration={form.register('seed')}
+        error={form.formState.errors.seed?.message}
+        inputClassName={inputClasses}
+      />
       <LastFrameField form={form} />
       <VoiceSampleField form={form} />
     </section>

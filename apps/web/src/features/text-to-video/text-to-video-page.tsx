@@ -22,6 +22,7 @@ import {
   GenerationFailedPanel,
   PromptMeter,
   ResumingNotice,
+  SeedField,
   useGenerationJob,
 } from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
@@ -51,8 +52,6 @@ export function TextToVideoPage() {
   const descriptionId = useId();
   const descriptionErrorId = useId();
   const meterId = useId();
-  const seedId = useId();
-  const seedErrorId = useId();
   const form = useForm<TextToVideoFormInput, unknown, CreateTextToVideoBody>({
     resolver: zodResolver(textToVideoFormSchema),
     defaultValues: { prompt: '', duration: String(TEXT_VIDEO_DURATIONS_S[0]), seed: '' },
@@ -154,30 +153,7 @@ export function TextToVideoPage() {
                 ))}
               </select>
             </label>
-            <div className="flex flex-col gap-2">
-              {/* The error sits outside the label, so the field's name stays "Seed (optional)". */}
-              <label htmlFor={seedId} className="text-sm font-medium">
-                Seed (optional)
-              </label>
-              <input
-                id={seedId}
-                type="number"
-                inputMode="numeric"
-                min={SEED_MIN}
-                max={SEED_MAX}
-                disabled={busy}
-                placeholder="Random"
-                aria-invalid={seedError ? true : undefined}
-                aria-describedby={seedError ? seedErrorId : undefined}
-                {...register('seed')}
-                className="h-10 rounded-xl border border-zinc-300 bg-white px-3 text-sm dark:border-white/15 dark:bg-white/5"
-              />
-              {seedError ? (
-                <p id={seedErrorId} className="text-sm text-red-600 dark:text-red-400">
-                  {seedError}
-                </p>
-              ) : null}
-            </div>
+            <SeedField registration={register('seed')} error={seedError} disabled={busy} />
           </div>
           <button type="submit" disabled={busy} className={buttonClasses({ size: 'lg' })}>
             {busy ? <Spinner /> : null}
