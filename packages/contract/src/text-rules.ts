@@ -26,20 +26,39 @@ export function findForbiddenText(
   value: unknown,
   path: (string | number)[] = [],
 ): (string | number)[] | null {
-  if (typeof value === 'string') return isForbiddenText(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findForbiddenText(item, [...path, index]);
-      if (found) return found;
-    }
-    return null;
+  // Walked with a stack of its own, not by recursion: a body nested 10,000 deep would overflow the
+  // call stack (issue 37). Each entry knows its parent, so a path is only built for the text found.
+  interface Entry {
+    value: unknown;
+    /** An object's key (checked as text too) or an array's index; null for the top. */
+    key: string | number | null;
+    parent: Entry | null;
   }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (isForbiddenText(key)) return [...path, key];
-      const found = findForbiddenText(item, [...path, key]);
-      if (found) return found;
+  const pathTo = (entry: Entry): (string | number)[] => {
+    const keys: (string | number)[] = [];
+    for (let at: Entry | null = entry; at && at.key !== null; at = at.parent) keys.push(at.key);
+    return [...path, ...keys.reverse()];
+  };
+  const stack: Entry[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (typeof entry.key === 'string' && isForbiddenText(entry.key)) return pathTo(entry);
+    const current = entry.value;
+    if (typeof current === 'string') {
+      if (isForbiddenText(current)) return pathTo(entry);
+      continue;
     }
+    if (current === null || typeof current !== 'object') continue;
+    const children: Entry[] = [];
+    if (Array.isArray(current)) {
+      for (const [index, item] of current.entries())
+        children.push({ value: item, key: index, parent: entry });
+    } else {
+      for (const [key, item] of Object.entries(current)) children.push({ value: item, key, parent: entry });
+    }
+    // Pushed last to first, so the first child is looked at first: the path named is the first in
+    // the document, as before.
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
   }
   return null;
 }

@@ -104,6 +104,32 @@ describeEachDatabase('text the database cannot store', { listen: true, work: fal
     expect(kept.json()).toMatchObject({ link: '/dashboard?x=1' });
   });
 
+  it('answers 4xx, not 500, for JSON nested 10,000 deep, on anonymous and signed-in calls', async () => {
+    // Issue 37: the text-rule walk overflowed the stack and every JSON call answered 500.
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+    const { token } = await createUserWithToken(server().platform);
+    for (const [path, auth] of [
+      ['/auth/forgot-password', null],
+      ['/auth/register', null],
+      ['/feedback/submit', null],
+      ['/notifications', token],
+    ] as const) {
+      for (const body of [deep, deepObject]) {
+        const answer = await fetch(`${server().baseUrl}/api/v1${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+          },
+          body,
+        });
+        expect([400, 422], path).toContain(answer.status);
+        expect(await answer.json(), path).toHaveProperty('detail');
+      }
+    }
+  });
+
   it('answers 400 for a multipart body without a boundary or cut off, on every multipart call', async () => {
     const { token } = await createUserWithToken(server().platform);
     const headers = { authorization: `Bearer ${token}` };
