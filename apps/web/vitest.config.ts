@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A ceiling, not an aim: a busy machine renders and settles a screen many times slower.
+    testTimeout: 60_000,
   },
 });

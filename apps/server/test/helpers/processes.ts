@@ -9,7 +9,7 @@ export async function startProcess(
   file: string,
   env: Record<string, string>,
   readyLine = 'ready',
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: serverRoot(),
@@ -60,7 +60,7 @@ export function exited(child: ChildProcess): Promise<number | NodeJS.Signals | n
 export async function waitFor<T>(
   check: () => Promise<T | undefined>,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -34,7 +34,7 @@ export class TestSocket {
   }
 
   /** Resolves with the first message of `type` (already received or arriving within the time). */
-  async next(type: string, timeoutMs = 10_000): Promise<ReceivedMessage> {
+  async next(type: string, timeoutMs = 60_000): Promise<ReceivedMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.find((message) => message.type === type);

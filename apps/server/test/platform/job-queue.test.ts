@@ -96,7 +96,7 @@ describe('job queue on PGlite', () => {
       await queue.stop(1);
       await database.close();
     }
-  }, 40_000);
+  });
 
   it('runs a job, and a running job handed back at shutdown completes after a restart', async () => {
     const dataDir = path.join(makeTempDir(), 'db');
@@ -186,7 +186,7 @@ describe('job heartbeats on PGlite', () => {
       await queue.stop(1);
       await database.close();
     }
-  }, 40_000);
+  });
 
   it('wakes an idle worker as soon as a job is sent, not at its next poll', async () => {
     const database = await openDatabase({});
@@ -207,7 +207,7 @@ describe('job heartbeats on PGlite', () => {
       await queue.stop(1);
       await database.close();
     }
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!testDatabaseUrl)('job queue across processes on PostgreSQL', () => {

@@ -12,7 +12,7 @@ let mp3: Buffer;
 
 beforeAll(async () => {
   mp3 = await makeSampleAudio('mp3', 1.5);
-}, 30_000);
+});
 beforeEach(async () => {
   vendor = await startFakeVendor();
 });

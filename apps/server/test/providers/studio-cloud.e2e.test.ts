@@ -82,7 +82,7 @@ describe('an AI Studio job with Veo, ElevenLabs and sync (fake vendors)', () => 
     });
     const { token } = await createUserWithToken(server.platform);
     api = apiClient(server, token);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.close();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   audio = await makeSampleAudio('wav', 1);
   clip = path.join(workDir, 'clip.mp4');
   await fs.writeFile(clip, sample);
-}, 60_000);
+});
 afterAll(() => fs.rm(workDir, { recursive: true, force: true }));
 beforeEach(async () => {
   vendor = await startFakeVendor();

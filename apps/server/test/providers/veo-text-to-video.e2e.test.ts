@@ -57,7 +57,7 @@ describe('a text-to-video job through Veo (fake Gemini API)', () => {
       logger: pino({ level: 'silent' }),
     });
     server = await startTestServer({ listen: true, providers });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.close();

@@ -21,7 +21,7 @@ let vendor: FakeVendor;
 beforeAll(async () => {
   sample = await makeSampleMp4(2);
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-test-'));
-}, 60_000);
+});
 afterAll(() => fs.rm(workDir, { recursive: true, force: true }));
 beforeEach(async () => {
   vendor = await startFakeVendor();

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { takeInvalidAnswers } from './fake-api';
+
+// findBy and waitFor wait up to this for a screen to settle (the library's 1 s fails on a busy machine).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has <dialog> but not its modal methods; this stands in for what the browser does.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

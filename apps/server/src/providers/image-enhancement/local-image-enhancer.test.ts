@@ -110,7 +110,7 @@ describe('local image enhancer on product photos', () => {
         results.set(`${name}|${instruction}`, await measure(enhanced.data));
       }
     }
-  }, 120_000);
+  });
   const before = (name: PhotoName) => source.get(name) as Measured;
   const after = (name: PhotoName, instruction: string) => results.get(`${name}|${instruction}`) as Measured;
 

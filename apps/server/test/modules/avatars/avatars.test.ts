@@ -144,7 +144,7 @@ describeHeavy('a presenter video, rendered offline', () => {
   const scratch = makeTempDir();
   beforeAll(async () => {
     server = await startTestServer({ listen: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     await fs.rm(scratch, { recursive: true, force: true });

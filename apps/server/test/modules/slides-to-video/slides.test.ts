@@ -44,7 +44,7 @@ let pptx: Buffer;
 let pdf: Buffer;
 beforeAll(async () => {
   [pptx, pdf] = await Promise.all([makePptx(), makePdf()]);
-}, 60_000);
+});
 
 describeEachDatabase('slide decks', { listen: true, work: true }, (server) => {
   it('imports a PowerPoint deck: each slide as a 1920 px image, its text, notes and a narration', async () => {
@@ -182,7 +182,7 @@ describeHeavy('a slides video, rendered offline', () => {
   const scratch = makeTempDir();
   beforeAll(async () => {
     server = await startTestServer({ listen: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     await fs.rm(scratch, { recursive: true, force: true });

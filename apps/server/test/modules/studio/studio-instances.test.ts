@@ -17,7 +17,7 @@ describe.skipIf(!testDatabaseUrl)('a studio job streamed by one instance and wor
     const env = { DATABASE_URL: database.url, JWT_SECRET: 'studio-instances-secret-0123456789abcdef' };
     api = await startTestServer({ listen: true, work: false, env });
     worker = await startTestServer({ work: true, env });
-  }, 120_000);
+  });
   afterAll(async () => {
     await api?.close();
     await worker?.close();
@@ -41,5 +41,5 @@ describe.skipIf(!testDatabaseUrl)('a studio job streamed by one instance and wor
     );
     expect(events.filter((event) => event.type === 'asset')).toHaveLength(4);
     expect(events.at(-1)).toMatchObject({ type: 'state', status: 'CANDIDATES_READY' });
-  }, 240_000);
+  });
 });

@@ -21,6 +21,8 @@ import { TestSocket } from '../../helpers/ws-client';
 import { api } from '../payments/checkout-helpers';
 
 const run = promisify(execFile);
+/** Each admin run is a Node process of its own (tsx, the database): on a busy machine, tens of seconds. */
+const ADMIN_TEST_CEILING_MS = 900_000;
 
 interface AdminResult {
   code: number;
@@ -34,7 +36,7 @@ async function admin(env: Record<string, string>, ...args: string[]): Promise<Ad
     const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', path.join('src', 'admin', 'admin-main.ts'), ...args],
-      { cwd: serverRoot(), env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+      { cwd: serverRoot(), env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 300_000 },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -48,7 +50,7 @@ async function openProductOn(dataDir: string): Promise<Product> {
   return openProduct({ config, logger: pino({ level: 'silent' }), providers: await testProviders() });
 }
 
-describeHeavy('npm run admin on the embedded database', () => {
+describeHeavy('npm run admin on the embedded database', { timeout: ADMIN_TEST_CEILING_MS }, () => {
   const dataDir = makeTempDir('reelcraft-admin-');
   const env = { DATA_DIR: dataDir };
   let email = '';
@@ -138,41 +140,45 @@ describeHeavy('npm run admin on the embedded database', () => {
   });
 });
 
-describe.skipIf(!testDatabaseUrl)('npm run admin next to a running server on PostgreSQL', () => {
-  let database: ScratchDatabase;
-  let server: TestServer;
+describe.skipIf(!testDatabaseUrl)(
+  'npm run admin next to a running server on PostgreSQL',
+  { timeout: ADMIN_TEST_CEILING_MS },
+  () => {
+    let database: ScratchDatabase;
+    let server: TestServer;
 
-  beforeAll(async () => {
-    database = await createScratchDatabase(testDatabaseUrl ?? '');
-    server = await startTestServer({ work: false, listen: true, env: { DATABASE_URL: database.url } });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
+    beforeAll(async () => {
+      database = await createScratchDatabase(testDatabaseUrl ?? '');
+      server = await startTestServer({ work: false, listen: true, env: { DATABASE_URL: database.url } });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await database?.drop();
+    });
 
-  it("changes what the running server answers for the account's quota", async () => {
-    const { user, token } = await createUserWithToken(server.platform);
-    const env = { DATABASE_URL: database.url, DATA_DIR: makeTempDir('reelcraft-admin-pg-') };
-    expect((await admin(env, 'grant', user.email, 'professional')).code).toBe(0);
-    expect((await admin(env, 'add-videos', user.email, '20')).code).toBe(0);
-    const count = videoCountSchema.parse((await api(server, 'GET', '/user/video-count', token)).json());
-    expect(count).toMatchObject({ has_subscription: true, max_videos: 220, remaining_videos: 220 });
-    const me = await api(server, 'GET', '/auth/me', token);
-    expect(me.json()).toMatchObject({ subscription_status: 'active' });
-    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
-  });
+    it("changes what the running server answers for the account's quota", async () => {
+      const { user, token } = await createUserWithToken(server.platform);
+      const env = { DATABASE_URL: database.url, DATA_DIR: makeTempDir('reelcraft-admin-pg-') };
+      expect((await admin(env, 'grant', user.email, 'professional')).code).toBe(0);
+      expect((await admin(env, 'add-videos', user.email, '20')).code).toBe(0);
+      const count = videoCountSchema.parse((await api(server, 'GET', '/user/video-count', token)).json());
+      expect(count).toMatchObject({ has_subscription: true, max_videos: 220, remaining_videos: 220 });
+      const me = await api(server, 'GET', '/auth/me', token);
+      expect(me.json()).toMatchObject({ subscription_status: 'active' });
+      fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    });
 
-  it('deletes an account: it cannot sign in, and the running server closes its open socket', async () => {
-    const { user, token } = await createUserWithToken(server.platform);
-    const socket = new TestSocket(`${server.baseUrl.replace('http', 'ws')}/ws?token=${token}`);
-    await socket.next('ready');
-    const env = { DATABASE_URL: database.url, DATA_DIR: makeTempDir('reelcraft-admin-pg-') };
-    const deleted = await admin(env, 'delete-user', user.email);
-    expect(deleted).toMatchObject({ code: 0, stdout: expect.stringContaining('is deleted') });
-    // Another process deleted it: the event reached this server through the database.
-    expect(await socket.waitClosed()).toBe(SOCKET_CLOSE_UNAUTHORIZED);
-    expect((await api(server, 'GET', '/auth/me', token)).statusCode).toBe(401);
-    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
-  });
-});
+    it('deletes an account: it cannot sign in, and the running server closes its open socket', async () => {
+      const { user, token } = await createUserWithToken(server.platform);
+      const socket = new TestSocket(`${server.baseUrl.replace('http', 'ws')}/ws?token=${token}`);
+      await socket.next('ready');
+      const env = { DATABASE_URL: database.url, DATA_DIR: makeTempDir('reelcraft-admin-pg-') };
+      const deleted = await admin(env, 'delete-user', user.email);
+      expect(deleted).toMatchObject({ code: 0, stdout: expect.stringContaining('is deleted') });
+      // Another process deleted it: the event reached this server through the database.
+      expect(await socket.waitClosed()).toBe(SOCKET_CLOSE_UNAUTHORIZED);
+      expect((await api(server, 'GET', '/auth/me', token)).statusCode).toBe(401);
+      fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    });
+  },
+);

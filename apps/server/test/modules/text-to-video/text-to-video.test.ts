@@ -299,7 +299,7 @@ describeHeavy('a real 15 s text-to-video render', () => {
     expect(started.status).toBe(201);
     sessionId = started.json<{ session_id: string }>().session_id;
     session = await waitForOutcome(api, sessionId, 120_000);
-  }, 150_000);
+  });
   afterAll(async () => {
     await server?.close();
     await fs.rm(scratch, { recursive: true, force: true });

@@ -35,7 +35,7 @@ describe("sync's webhook", () => {
         SYNC_POLL_INTERVAL_SECONDS: '120',
       },
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.close();
@@ -95,7 +95,7 @@ describe("sync's webhook", () => {
     const paths = vendor.received.map((request) => request.path);
     expect(paths.indexOf('/v2/generate/gen-web')).toBeGreaterThan(0);
     expect(paths.indexOf('/cdn/out.mp4')).toBeGreaterThan(paths.indexOf('/v2/generate/gen-web'));
-  }, 60_000);
+  });
 
   it('refuses a notice without a valid signature', async () => {
     const body = JSON.stringify({ result: { id: 'gen-x' } });

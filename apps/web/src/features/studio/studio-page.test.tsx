@@ -190,7 +190,7 @@ describe('AI Studio: the whole walk', () => {
       jobId: string | null;
     } | null;
     expect(stored?.jobId ?? null).toBeNull();
-  }, 20_000);
+  });
 
   it('completes lip-sync through the polling fallback when no event comes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
