@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import { UPLOAD_MAX_BYTES, VOICE_SAMPLE_MIME_TYPES } from '@reelcraft/contract';
 import { EXTENSION_OF, sniffAudioType, type SniffedAudioType } from '../platform/files/sniff-content-type';
-import { checkAudioProbe } from './audio-intake';
+import { vetAudioFile } from './audio-intake';
 import { isMediaError } from './media-error';
-import { probeMedia } from './media-probe';
 import type { MediaTools } from './media-tools';
 import { withTempWorkspace } from './temp-workspace';
 
@@ -14,7 +13,8 @@ export interface VettedVoiceSample {
   data: Buffer;
   contentType: SniffedAudioType;
   extension: string;
-  durationSeconds: number | null;
+  /** Seconds of sound, counted by decoding it (not the header's word). */
+  durationSeconds: number;
 }
 
 /** Why a voice sample was refused; the message is for the user. */
@@ -23,10 +23,10 @@ export class VoiceSampleRefusedError extends Error {
 }
 
 /**
- * Checks a voice sample (a narration to mix in, a recorded voiceover) before a job is accepted: the
- * type from its bytes (by default MP3, WAV, M4A, OGG), its size, then ffprobe's view of it (an
- * audio stream, a known codec, the duration). Nothing decodes it until the render, which limits it
- * again. `refusal` is the user's text for any refusal.
+ * Checks a voice sample (a narration to mix in, a recorded voiceover, a clone's recording) before a
+ * job is accepted: the type from its bytes (by default MP3, WAV, M4A, OGG), its size, then
+ * vetAudioFile (an audio stream, a known codec, and its length by decoding, which a lying header
+ * does not change). The render vets it again. `refusal` is the user's text for any refusal.
  */
 export async function vetVoiceSample(
   data: Buffer,
@@ -43,16 +43,10 @@ export async function vetVoiceSample(
     const file = workspace.file('voice-sample');
     await fs.writeFile(file, data);
     try {
-      const probe = await probeMedia(tools, file, { timeoutMs: 15_000 });
-      checkAudioProbe(probe, limits);
-      return {
-        data,
-        contentType: type,
-        extension: EXTENSION_OF[type],
-        durationSeconds: probe.durationSeconds ?? probe.audio?.durationSeconds ?? null,
-      };
+      const { durationSeconds } = await vetAudioFile(tools, file, limits, { timeoutMs: 15_000 });
+      return { data, contentType: type, extension: EXTENSION_OF[type], durationSeconds };
     } catch (error) {
-      // The probe's own words name the problem (too long, no audio); a crash of ffprobe does not.
+      // The vetting's own words name the problem (too long, no audio); a crash of a tool does not.
       if (isMediaError(error) && error.code !== 'process_failed') {
         throw new VoiceSampleRefusedError(`${refusal} ${error.message}`);
       }

@@ -12,7 +12,7 @@ import {
   type StudioJob,
   type UploadAnswer,
 } from '@reelcraft/contract';
-import { studioSteps, videos } from '../../../src/db-schema';
+import { studioJobs, studioSteps, videos } from '../../../src/db-schema';
 import { probeMedia } from '../../../src/media/media-probe';
 import { ProviderError, type Providers } from '../../../src/providers';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
@@ -22,6 +22,7 @@ import { makeTempDir, startTestServer, type TestServer } from '../../helpers/tes
 import { createUserWithToken } from '../../helpers/users';
 import { readEvents } from './read-events';
 import { testImage, toneWav } from '../../fixtures/test-images';
+import { silentAudio, withMatroskaDuration } from '../../fixtures/lying-audio';
 
 const PROMPT = 'A red ceramic mug on a wooden table, steam rising, warm morning light';
 const JOB = '/studio/veo/jobs';
@@ -145,6 +146,36 @@ describeEachDatabase('studio calls', { work: false, listen: true }, (server) => 
     ).toEqual([]);
     expect((await stranger.api.postJson(JOB, { prompt: '' })).status).toBe(422);
   });
+
+  it('measures a recorded voiceover by decoding it: a lying duration header does not pass 300 s', async () => {
+    const { api } = await signedIn(server());
+    const { job_id } = (await api.postJson(JOB, { prompt: PROMPT })).json<{ job_id: string }>();
+    const { orm } = server().platform.database;
+    // A chosen video, as the candidates and the select call would leave the job.
+    await orm.update(studioJobs).set({ status: 'VIDEO_READY' }).where(eq(studioJobs.id, job_id));
+    const record = (data: Buffer) =>
+      api.postForm(
+        `${JOB}/${job_id}/voiceover/recorded`,
+        formData({}, [{ name: 'audio_file', data, filename: 'take.webm', type: 'audio/webm' }]),
+      );
+
+    // 400 s of silent Opus: with its Duration patched to 5 s, without one, and honest.
+    const long = await silentAudio('webm', 400);
+    for (const hostile of [withMatroskaDuration(long, 5), withMatroskaDuration(long, null), long]) {
+      const refused = await record(hostile);
+      expect(refused.status).toBe(400);
+      expect(refused.json()).toEqual({
+        detail: `${studioMessages.invalidRecordedAudio} The audio is too long (at most 300 seconds).`,
+      });
+    }
+    expect((await jobState(api, job_id)).status).toBe('VIDEO_READY');
+    expect(await orm.select().from(studioSteps).where(eq(studioSteps.jobId, job_id))).toEqual([]);
+
+    // A browser's recording has no Duration either; a short one is taken.
+    const take = await record(withMatroskaDuration(await silentAudio('webm', 3), null));
+    expect(take.status).toBe(200);
+    expect(take.json()).toMatchObject({ status: 'VOICEOVER_READY', voiceover_audio_url: expect.any(String) });
+  });
 });
 
 // The provider fails as a vendor would: the job fails readably and gives its video back.
@@ -233,7 +264,7 @@ describeHeavy('the whole studio walk, rendered offline', () => {
       jobId,
       (event) => event.type === 'state' && ['CANDIDATES_READY', 'FAILED'].includes(event.status),
     ));
-  }, 240_000);
+  });
   afterAll(async () => {
     await server?.close();
     await fs.rm(scratch, { recursive: true, force: true });

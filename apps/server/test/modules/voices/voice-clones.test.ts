@@ -15,6 +15,7 @@ import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
 import { testImage } from '../../fixtures/test-images';
+import { silentAudio, withMatroskaDuration } from '../../fixtures/lying-audio';
 
 const SAMPLE_TEXT =
   'Hello there. This is my own voice, recorded for a short video about our new product. I hope you like it.';
@@ -214,6 +215,17 @@ describeEachDatabase('voice clones', { listen: true, work: false }, (server) => 
     );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.json()).toMatchObject({ detail: voiceMessages.cloneTooLarge });
+
+    // 400 s of Opus whose WebM Duration claims 5 s: the length is what decodes (issue 37).
+    const lying = withMatroskaDuration(await silentAudio('webm', 400), 5);
+    const tooLong = await api.postForm(
+      '/elevenlabs/voice-clone',
+      cloneForm({ name: 'x' }, { data: lying, filename: 'me.webm', type: 'audio/webm' }),
+    );
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.json()).toEqual({
+      detail: `${voiceMessages.cloneUnsupportedFormat} The audio is too long (at most 300 seconds).`,
+    });
 
     // Real WAV, but no speech in it: a second of silence.
     const silence = Buffer.from(speech.subarray(0, 44 + 44_100 * 2));
