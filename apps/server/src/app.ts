@@ -42,6 +42,7 @@ import { registerErrorHandler } from './platform/http/error-handler';
 import { registerCall } from './platform/http/register-call';
 import type { RouteContext } from './platform/http/route-context';
 import { inlineScriptHashes, webApp } from './platform/http/web-app';
+import { SessionWatch } from './platform/realtime/session-watch';
 import { wsGateway } from './platform/realtime/ws-gateway';
 import { localStorageRoutes } from './platform/storage/local-storage-routes';
 import { APP_VERSION } from './platform/version';
@@ -161,13 +162,8 @@ export async function buildApp(platform: Platform, services: Services): Promise<
   await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs`, staticCSP: true });
 
   const { authenticate } = services;
-  const http: RouteContext = {
-    authenticate,
-    registerCall: (instance, call, handler) => registerCall(instance, authenticate, call, handler),
-  };
-
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(wsGateway, {
+  // The socket and the event streams live no longer than the session that opened them.
+  const sessions = new SessionWatch({
     bus: platform.bus,
     authenticate: async (token) => {
       const user = await authenticate(token);
@@ -176,11 +172,26 @@ export async function buildApp(platform: Platform, services: Services): Promise<
       return { userId: user.id, expiresAt: expiresAt * 1000 };
     },
   });
+  app.addHook('onClose', async () => sessions.close());
+  const http: RouteContext = {
+    authenticate,
+    sessions,
+    userLimits: services.userLimits,
+    registerCall: (instance, call, handler) => registerCall(instance, authenticate, call, handler),
+  };
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(wsGateway, { bus: platform.bus, sessions });
   if (config.storage.driver === 'local') {
     await app.register(localStorageRoutes, { storage: platform.storage });
   }
 
-  await app.register(healthRoutes, { ...http, database: platform.database, queue: platform.queue });
+  await app.register(healthRoutes, {
+    ...http,
+    database: platform.database,
+    queue: platform.queue,
+    diskSpace: platform.diskSpace,
+  });
   await app.register(authRoutes, {
     ...http,
     auth: services.auth,
@@ -198,6 +209,7 @@ export async function buildApp(platform: Platform, services: Services): Promise<
     ...http,
     quota: services.quota,
     subscriptions: services.subscriptions,
+    storage: services.storageAllowance,
   });
   await app.register(paymentsRoutes, { ...http, payments: services.payments });
   await app.register(uploadsRoutes, { ...http, uploads: services.uploads });

@@ -15,6 +15,7 @@ import { PromptEnhancementService } from './modules/prompt-enhancement';
 import { StoredObjectAddresses, VideoProxyService } from './modules/proxy';
 import {
   createSubscriptionServices,
+  StorageAllowance,
   type Clock as QuotaClock,
   type QuotaService,
   type SubscriptionsService,
@@ -30,6 +31,7 @@ import { createSlides, slidesKind, type SlidesService } from './modules/slides-t
 import { DEFAULT_ENCODER_SETTINGS } from './media/encoder-settings';
 import { prepareWorkFolder } from './platform/work-folder';
 import { createPlatform, type Platform } from './platform/platform';
+import { UserLimits } from './platform/rate-limit/user-limits';
 import type { JobDefinition } from './platform/queue/job-registry';
 import { createConfiguredProviders, type Providers } from './providers';
 
@@ -57,7 +59,14 @@ export interface Services extends AuthServices {
   avatars: AvatarsService;
   slides: SlidesService;
   videoProxy: VideoProxyService;
+  /** The plan's storage allowance: usage, and the check before an upload (docs/decisions/033). */
+  storageAllowance: StorageAllowance;
+  /** Per-user limits of the calls that fill storage or the database, with the allowance's check. */
+  userLimits: UserLimits;
 }
+
+/** Why the renders of a deleted account ended (kept on its video and steps). */
+const ACCOUNT_DELETED_REASON = 'Cancelled: the account was deleted.';
 
 /** Clocks that tests may move instead of waiting. */
 export interface ServiceClocks {
@@ -79,7 +88,19 @@ export function createServices(
   const { orm } = database;
   const signedUrlTtlSeconds = config.storage.signedUrlTtlSeconds;
 
-  const users = createUsersService({ orm, bus });
+  const storedObjects = new StoredObjectAddresses(storage, config.publicUrl);
+  const uploads = new UploadsService(storage, signedUrlTtlSeconds);
+  const users = createUsersService({
+    orm,
+    bus,
+    // A profile picture is one of the user's own uploaded images (issue 37).
+    pictures: {
+      keyOf: (address) => storedObjects.keyOf(address),
+      findOwnImage: (userId, uri) => uploads.findOwnImage(userId, uri),
+      storage,
+      signedUrlTtlSeconds,
+    },
+  });
   const notifications = createNotificationsService({
     orm,
     bus,
@@ -96,7 +117,6 @@ export function createServices(
   });
   const videos = createVideosService({ orm, storage, signedUrlTtlSeconds });
   const library = createLibraryService({ orm, storage, signedUrlTtlSeconds });
-  const uploads = new UploadsService(storage, signedUrlTtlSeconds);
   const voices = createVoicesService({
     orm,
     speech: providers.speech,
@@ -162,6 +182,12 @@ export function createServices(
     logger: logger.child({ component: 'studio' }),
   });
 
+  // A deleted account's renders stop: its generations fail and their jobs are cancelled everywhere.
+  users.onAccountDeleted(async (userId) => {
+    await generations.service.cancelAllOf(userId, ACCOUNT_DELETED_REASON);
+    await studio.service.cancelAllOf(userId, ACCOUNT_DELETED_REASON);
+  });
+
   const slides = createSlides({
     database,
     queue: platform.queue,
@@ -178,6 +204,17 @@ export function createServices(
       ...(config.media.popplerBinDir ? { popplerBinDir: config.media.popplerBinDir } : {}),
     },
     logger: logger.child({ component: 'slides' }),
+  });
+
+  // What a user keeps stored, summed over the modules that own stored files (docs/decisions/033).
+  const storageAllowance = new StorageAllowance({
+    quota,
+    plans: subscriptions,
+    storedBytes: async (userId) => {
+      const owners = [videos, library, voices, slides.service, services.avatars];
+      const parts = await Promise.all(owners.map((owner) => owner.storedBytes(userId)));
+      return parts.reduce((sum, part) => sum + part, 0);
+    },
   });
 
   const services: Services = {
@@ -246,7 +283,13 @@ export function createServices(
       signedUrlTtlSeconds,
     }),
     slides: slides.service,
-    videoProxy: new VideoProxyService(storage, new StoredObjectAddresses(storage, config.publicUrl), videos),
+    videoProxy: new VideoProxyService(storage, storedObjects, videos),
+    storageAllowance,
+    userLimits: new UserLimits({
+      limiter: platform.rateLimiter,
+      limits: config.userLimits,
+      assertStorageRoom: (userId, incomingBytes) => storageAllowance.assertRoom(userId, incomingBytes),
+    }),
   };
   return { services, jobs: [...generations.jobs, ...studio.jobs, ...slides.jobs], syncPlans };
 }

@@ -45,6 +45,10 @@ export const serverDetailMessages = {
   invalidCredentials: 'Incorrect email or password',
   invalidResetToken: 'Reset link is invalid or has expired',
   unsupportedFileType: 'Unsupported file type',
+  /** Ours (issue 37): the 422 of a profile picture that is not one of the caller's uploaded images. */
+  profilePictureNotOwnUpload: 'The profile picture must be an image you uploaded',
+  /** Ours (issue 37): the 507 of any call, and a job's failure, when the server's disk is full. */
+  outOfStorage: 'The server is out of storage space. Please try again later or contact support.',
 } as const;
 
 export const sessionMessages = {
@@ -306,6 +310,40 @@ export const floodMessages = {
   mails: 'Too many emails were asked for. Please wait a while before asking again.',
   signups: 'Too many accounts were created from this network. Please try again later.',
   feedback: 'Too much feedback was sent from this network. Please try again later.',
+} as const;
+
+/**
+ * A stored size as the storage texts show it: `820 KB`, `12.5 MB`, `1.5 GB`. A megabyte is
+ * 1024 × 1024 bytes, as the upload limits and the plans' `storage_mb` count it.
+ */
+export function formatStorageSize(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+  // One decimal below 100 (12.5 MB), none above (820 KB); a trailing .0 is dropped (500 MB).
+  const rounded = (value: number) => (value < 100 ? Math.round(value * 10) / 10 : Math.round(value));
+  let value = Math.max(0, Math.round(bytes));
+  let unit = 0;
+  // Up a unit while the shown number would reach 1024 (1023.96 KB is 1 MB, not 1024 KB).
+  while ((unit === 0 ? value : rounded(value)) >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${value} ${value === 1 ? 'byte' : 'bytes'}`;
+  return `${rounded(value)} ${units[unit]}`;
+}
+
+/**
+ * Ours (issue 37): the per-user limits of the calls that fill storage or the database (429 with
+ * Retry-After), and the plan's storage allowance (413).
+ */
+export const userLimitMessages = {
+  voiceClones: 'Too many voice clones were created. Please try again later.',
+  deckUploads: 'Too many decks were uploaded. Please try again later.',
+  uploads: 'Too many files were uploaded or saved. Please try again later.',
+  chatMessages: 'Too many chat messages were sent. Please try again later.',
+  chatSessions: 'Too many chats were started. Please try again later.',
+  notifications: 'Too many notifications were created. Please try again later.',
+  storageFull: (used: string, allowance: string) =>
+    `Not enough storage: ${used} of your ${allowance} are used. Please delete videos, images or voice clones you no longer need, or upgrade your plan to continue.`,
 } as const;
 
 export const chatMessages = {

@@ -53,6 +53,8 @@ const planOverrideSchema = z.strictObject({
   max_videos: z.number().int().min(0).max(1_000_000).optional(),
   features: z.array(z.string().min(1).max(200)).max(30).optional(),
   stripe_price_id: z.string().min(1).max(255).nullable().optional(),
+  /** What its subscribers may keep stored, in MB (docs/decisions/033); 0 refuses every upload. */
+  storage_mb: z.number().int().min(0).max(100_000_000).optional(),
 });
 export type PlanOverride = z.infer<typeof planOverrideSchema>;
 

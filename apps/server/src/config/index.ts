@@ -5,7 +5,15 @@
  * platform/: it imports nothing else of the server.
  */
 export { ConfigError, loadConfig } from './server-config';
-export type { AppConfig, AuthConfig, Env, FloodLimits, MediaConfig, StorageConfig } from './server-config';
+export type {
+  AppConfig,
+  AuthConfig,
+  Env,
+  FloodLimits,
+  MediaConfig,
+  StorageConfig,
+  UserLimitsConfig,
+} from './server-config';
 export type { BillingConfig, PaypalConfig, PlanOverride, PlanOverrides } from './billing-config';
 export { SYNC_WEBHOOK_PATH } from './provider-config';
 export type { ProviderChoice } from './provider-config';

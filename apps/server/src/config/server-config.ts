@@ -10,6 +10,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const MB = 1024 * 1024;
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
@@ -48,6 +50,10 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Free space on the local disks the server writes to (issue 37): a warning in the log below the
+  // first, readiness (GET /health) answers 503 below the second.
+  DISK_FREE_WARN_MB: z.coerce.number().int().min(0).default(1024),
+  DISK_FREE_CRITICAL_MB: z.coerce.number().int().min(0).default(100),
   SMTP_URL: z
     .string()
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
@@ -69,6 +75,15 @@ const envSchema = z.object({
   SIGNUPS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FEEDBACK_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FLOOD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  // Per-user limits of the calls that fill storage or the database (issue 37), per
+  // USER_LIMIT_WINDOW_SECONDS (an hour unless it says otherwise).
+  VOICE_CLONES_MAX_PER_USER: z.coerce.number().int().min(1).default(10),
+  DECK_UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).default(10),
+  UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).default(100),
+  CHAT_MESSAGES_MAX_PER_USER: z.coerce.number().int().min(1).default(120),
+  CHAT_SESSIONS_MAX_PER_USER: z.coerce.number().int().min(1).default(30),
+  NOTIFICATIONS_MAX_PER_USER: z.coerce.number().int().min(1).default(60),
+  USER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   // A plain-http issuer is accepted only on this machine (a local identity provider for tests or demos).
   GOOGLE_ISSUER: z
     .url()
@@ -115,6 +130,8 @@ export interface StorageConfig {
     accessKeyId?: string;
     secretAccessKey?: string;
   };
+  /** Free space on the local disks written to: warned about in the log below `warnBelowBytes`, not ready below `criticalBelowBytes`. */
+  freeSpace: { warnBelowBytes: number; criticalBelowBytes: number };
 }
 
 /** The server's whole configuration, built once at start-up and passed in everywhere. */
@@ -142,6 +159,7 @@ export interface AppConfig {
   queueMaintenanceIntervalSeconds: number;
   auth: AuthConfig;
   floodLimits: FloodLimits;
+  userLimits: UserLimitsConfig;
   /** Plans, the order-based checkout (PayPal or test mode) and card payments (Stripe). */
   billing: BillingConfig;
   media: MediaConfig;
@@ -186,6 +204,21 @@ export interface FloodLimits {
   windowSeconds: number;
 }
 
+/**
+ * Per-user limits within `windowSeconds` of the calls that fill storage or the database: voice
+ * clones, deck uploads, other uploads and saves (images, recorded audio, avatars, library saves),
+ * chat messages, chat sessions and notifications (docs/decisions/033).
+ */
+export interface UserLimitsConfig {
+  voiceClones: number;
+  deckUploads: number;
+  uploads: number;
+  chatMessages: number;
+  chatSessions: number;
+  notifications: number;
+  windowSeconds: number;
+}
+
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
@@ -209,6 +242,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+
+  if (env.DISK_FREE_CRITICAL_MB > env.DISK_FREE_WARN_MB) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DISK_FREE_CRITICAL_MB: must not be above DISK_FREE_WARN_MB (the warning comes first)',
+    );
   }
 
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -253,6 +292,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+      freeSpace: {
+        warnBelowBytes: env.DISK_FREE_WARN_MB * MB,
+        criticalBelowBytes: env.DISK_FREE_CRITICAL_MB * MB,
+      },
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
@@ -264,6 +307,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       signupsPerAddress: env.SIGNUPS_MAX_PER_ADDRESS,
       feedbackPerAddress: env.FEEDBACK_MAX_PER_ADDRESS,
       windowSeconds: env.FLOOD_WINDOW_SECONDS,
+    },
+    userLimits: {
+      voiceClones: env.VOICE_CLONES_MAX_PER_USER,
+      deckUploads: env.DECK_UPLOADS_MAX_PER_USER,
+      uploads: env.UPLOADS_MAX_PER_USER,
+      chatMessages: env.CHAT_MESSAGES_MAX_PER_USER,
+      chatSessions: env.CHAT_SESSIONS_MAX_PER_USER,
+      notifications: env.NOTIFICATIONS_MAX_PER_USER,
+      windowSeconds: env.USER_LIMIT_WINDOW_SECONDS,
     },
     auth: {
       loginThrottle: {

@@ -1,15 +1,20 @@
 /**
  * Importing a slide deck with the real tools (docs/decisions/021): poppler renders a PDF's pages and
  * reads their text, LibreOffice turns a PowerPoint into a PDF, and the PowerPoint's own XML gives
- * each slide's text and speaker notes (read with fflate and fast-xml-parser, not by hand).
+ * each slide's text and speaker notes, read in the deck worker within limits (pptx-text.ts, issue 37).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
-import { unzipSync } from 'fflate';
+import { Piscina } from 'piscina';
+import { DeckImportError, deckErrors } from './deck-errors';
+import type { DeckReading, DeckTask } from './deck-worker';
 import { findExecutable, isExecutable } from './executables';
 import { isMediaError, MediaError } from './media-error';
+import { isPresentation, PPTX_LIMITS, type PptxSlideText } from './pptx-text';
 import { runProcess } from './process-runner';
+
+export { DeckImportError, deckErrors } from './deck-errors';
+export type { PptxSlideText } from './pptx-text';
 
 export type DeckFormat = 'pdf' | 'pptx';
 
@@ -20,22 +25,6 @@ export interface DeckTools {
   pdftotext: string | null;
   soffice: string | null;
 }
-
-/** Why a deck cannot be imported; the message is for the user. */
-export class DeckImportError extends Error {
-  override readonly name = 'DeckImportError';
-}
-
-export const deckErrors = {
-  notPresentation: 'This file is not a presentation. Please upload a PDF or a PowerPoint (.pptx) file.',
-  encrypted: 'This presentation is protected by a password. Please remove the password and upload it again.',
-  oldPowerPoint:
-    'This is an old PowerPoint (.ppt) file or a password-protected one. Please save it as .pptx or PDF and upload it again.',
-  tooManySlides: (max: number) =>
-    `This presentation has more than ${max} slides. Please split it and upload the parts.`,
-  noPages: 'This presentation has no slides.',
-  unreadable: 'This presentation could not be read. It may be damaged; please export it again and upload it.',
-} as const;
 
 /** The Debian packages that provide the tools, for the screen's explanation. */
 export const DECK_TOOL_PACKAGES = { poppler: 'poppler-utils', libreoffice: 'libreoffice-impress' } as const;
@@ -70,131 +59,69 @@ export function deckCapabilities(tools: DeckTools): { pdf: boolean; pptx: boolea
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-/** No part of a real deck's XML is near this; a larger one is a zip bomb. */
-const MAX_XML_PART_BYTES = 20 * 1024 * 1024;
 
-/** The format of a deck from its bytes; throws DeckImportError for anything else. */
-export function detectDeckFormat(data: Buffer): DeckFormat {
+/**
+ * The format of a deck from its bytes; throws DeckImportError for anything else. Cheap enough for
+ * the upload call: of a zip it reads the directory and at most 1 MB of `[Content_Types].xml`.
+ */
+export async function detectDeckFormat(data: Buffer): Promise<DeckFormat> {
   if (data.subarray(0, 1024).includes('%PDF-')) return 'pdf';
   if (data.subarray(0, 8).equals(OLE_MAGIC)) throw new DeckImportError(deckErrors.oldPowerPoint);
   if (!data.subarray(0, 4).equals(ZIP_MAGIC)) throw new DeckImportError(deckErrors.notPresentation);
-  const types = readZipParts(data, (name) => name === '[Content_Types].xml').get('[Content_Types].xml');
-  if (!types || !types.includes('presentationml.presentation.main')) {
-    throw new DeckImportError(deckErrors.notPresentation);
-  }
+  if (!(await isPresentation(data))) throw new DeckImportError(deckErrors.notPresentation);
   return 'pptx';
 }
 
-/** The named XML parts of a zip, as text; refuses parts that inflate beyond reason. */
-function readZipParts(data: Buffer, wanted: (name: string) => boolean): Map<string, string> {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), {
-      filter: (file) => {
-        if (!wanted(file.name)) return false;
-        if (file.originalSize > MAX_XML_PART_BYTES) throw new DeckImportError(deckErrors.unreadable);
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof DeckImportError) throw error;
-    throw new DeckImportError(deckErrors.unreadable);
-  }
-  const decoder = new TextDecoder();
-  return new Map(Object.entries(files).map(([name, bytes]) => [name, decoder.decode(bytes)]));
-}
-
-/** A slide's text and speaker notes, as the PowerPoint file has them. */
-export interface PptxSlideText {
-  text: string;
-  notes: string;
-}
-
-type XmlNode = Record<string, unknown>;
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  preserveOrder: true,
-  trimValues: false,
-});
-
-/** Every `tag` element of a preserve-order tree, depth first, in document order. */
-function* elements(nodes: unknown, tag: string): Generator<XmlNode> {
-  if (!Array.isArray(nodes)) return;
-  for (const node of nodes as XmlNode[]) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === ':@' || key === '#text') continue;
-      if (key === tag) yield node;
-      yield* elements(value, tag);
-    }
-  }
-}
-
-const attributes = (node: XmlNode) => (node[':@'] ?? {}) as Record<string, string>;
-
-/** The text of a shape tree, a line per paragraph; slide-number and date placeholders left out. */
-function shapeText(tree: unknown): string {
-  const lines: string[] = [];
-  for (const shape of elements(tree, 'p:sp')) {
-    const placeholder = [...elements(shape['p:sp'], 'p:ph')][0];
-    const kind = placeholder ? attributes(placeholder)['@type'] : undefined;
-    if (kind === 'sldNum' || kind === 'dt' || kind === 'ftr' || kind === 'sldImg') continue;
-    for (const paragraph of elements(shape['p:sp'], 'a:p')) {
-      const runs = [...elements(paragraph['a:p'], 'a:t')].map((run) =>
-        ((run['a:t'] as XmlNode[] | undefined) ?? []).map((part) => String(part['#text'] ?? '')).join(''),
-      );
-      const line = runs.join('').replace(/\s+/g, ' ').trim();
-      if (line) lines.push(line);
-    }
-  }
-  return lines.join('\n');
-}
-
-/** Where a relationship points, resolved against the part that has it. */
-function relationTargets(rels: string | undefined, base: string): { type: string; target: string }[] {
-  if (!rels) return [];
-  return [...elements(parser.parse(rels), 'Relationship')].map((node) => {
-    const { '@Type': type = '', '@Target': target = '' } = attributes(node);
-    return { type, target: path.posix.normalize(path.posix.join(path.posix.dirname(base), target)) };
-  });
-}
+/*
+ * From the sources (tsx, vitest) a small ES module loads the TypeScript worker through tsx; the
+ * build bundles it to dist/deck-worker.js, next to main.js (as media/audio-work.ts does).
+ */
+const DECK_WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./deck-worker-from-source.mjs', import.meta.url)
+  : new URL('./deck-worker.js', import.meta.url);
 
 /**
- * Each slide's text and notes, in the presentation's order (the order of `p:sldIdLst`, which is what
- * LibreOffice renders, not the file names).
+ * The deck worker's heap cap. What it reads is capped by the limits of pptx-text.ts (the inflated
+ * bytes are streamed, the text is counted): this is the backstop if something else grows.
  */
-export function readPptxSlides(data: Buffer): PptxSlideText[] {
-  const parts = readZipParts(
-    data,
-    (name) =>
-      name === 'ppt/presentation.xml' ||
-      /^ppt\/(slides|notesSlides|_rels|slides\/_rels)\/[^/]+\.(xml|rels)$/.test(name),
-  );
-  const presentation = parts.get('ppt/presentation.xml');
-  if (!presentation) throw new DeckImportError(deckErrors.notPresentation);
-  const relations = new Map(
-    [...elements(parser.parse(parts.get('ppt/_rels/presentation.xml.rels') ?? '<x/>'), 'Relationship')].map(
-      (node) => [attributes(node)['@Id'], attributes(node)['@Target'] ?? ''],
-    ),
-  );
-  const order = [...elements(parser.parse(presentation), 'p:sldId')].map((node) => attributes(node)['@r:id']);
-  return order.flatMap((relationId) => {
-    const target = relationId ? relations.get(relationId) : undefined;
-    if (!target) return [];
-    const slidePath = path.posix.normalize(path.posix.join('ppt', target));
-    const slide = parts.get(slidePath);
-    if (!slide) return [];
-    const relsPath = path.posix.join(
-      path.posix.dirname(slidePath),
-      '_rels',
-      `${path.posix.basename(slidePath)}.rels`,
-    );
-    const notesPath = relationTargets(parts.get(relsPath), slidePath).find((relation) =>
-      relation.type.endsWith('/notesSlide'),
-    )?.target;
-    const notes = notesPath ? parts.get(notesPath) : undefined;
-    return [{ text: shapeText(parser.parse(slide)), notes: notes ? shapeText(parser.parse(notes)) : '' }];
-  });
+export const DECK_WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 } as const;
+
+let deckPool: Piscina | undefined;
+/** One thread (one import at a time per process), started on first use, gone when idle. */
+const deckThreads = () =>
+  (deckPool ??= new Piscina({
+    filename: DECK_WORKER_URL.href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 20_000,
+    resourceLimits: DECK_WORKER_LIMITS,
+  }));
+
+/**
+ * Each slide's text and notes of a PowerPoint file, in the presentation's order, read in the deck
+ * worker (never on the event loop); refuses a deck beyond the limits of pptx-text.ts or with more
+ * than `maxSlides` slides.
+ */
+export async function readPptxSlides(
+  file: string,
+  options: { maxSlides: number; signal?: AbortSignal },
+): Promise<PptxSlideText[]> {
+  const task: DeckTask = { file, maxSlides: options.maxSlides };
+  let reading: DeckReading;
+  try {
+    reading = (await deckThreads().run(
+      task,
+      options.signal ? { signal: options.signal } : {},
+    )) as DeckReading;
+  } catch (error) {
+    // The thread passed its heap cap: the deck is the reason, not the server.
+    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw new DeckImportError(deckErrors.tooLarge);
+    }
+    throw error;
+  }
+  if ('refused' in reading) throw new DeckImportError(reading.refused);
+  return reading.slides;
 }
 
 export interface PdfPages {
@@ -252,6 +179,11 @@ export async function pdfPageTexts(
       .filter(Boolean)
       .join('\n'),
   );
+  // A page holds no more text than a PowerPoint slide may (pptx-text.ts).
+  const crowded = texts.findIndex((text, index) => index < pages && text.length > PPTX_LIMITS.slideTextChars);
+  if (crowded >= 0) {
+    throw new DeckImportError(deckErrors.tooMuchText(crowded + 1, PPTX_LIMITS.slideTextChars));
+  }
   return Array.from({ length: pages }, (_, index) => texts[index] ?? '');
 }
 
@@ -323,8 +255,14 @@ export async function convertPptxToPdf(
         timeoutMs: options.timeoutMs ?? 3 * 60_000,
         ...(options.signal ? { signal: options.signal } : {}),
         label: 'soffice',
+        // soffice starts oosplash, which starts soffice.bin: the group goes whole, at the limit too.
+        processGroup: true,
       },
     );
+  } catch (error) {
+    // Another try would take as long: the deck fails with the reason instead of being retried.
+    if (isMediaError(error) && error.code === 'timed_out') throw new DeckImportError(deckErrors.tooSlow);
+    throw error;
   } finally {
     await fs.rm(profile, { recursive: true, force: true });
   }

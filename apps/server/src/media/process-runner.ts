@@ -20,6 +20,12 @@ export interface RunProcessOptions {
   trackResources?: boolean;
   /** A short name of the step for error messages, e.g. "render". */
   label?: string;
+  /**
+   * Run the tool in a process group of its own, for a tool that starts helpers (LibreOffice's
+   * `soffice` starts `oosplash`, which starts `soffice.bin`): the whole group is killed at the
+   * time-out, on abort, when the tool exits and when this process dies (`groupCommand`).
+   */
+  processGroup?: boolean;
 }
 
 export interface RunProcessResult {
@@ -88,6 +94,29 @@ export function toolCommand(command: string, args: readonly string[]): [string, 
 }
 
 /**
+ * The shell that leads a tool's process group: it starts the tool and waits for it. Told by its
+ * parent-death signal (TERM) that the server died, it kills its group, itself included (`-$$`: only
+ * ever its own group, which it leads).
+ */
+const GROUP_LEADER_SCRIPT = 'trap "kill -9 -$$" TERM; "$@" & wait $!';
+
+/**
+ * The command and arguments to spawn, detached, for a tool run in a process group of its own: a
+ * shell leads the group, under `setpriv --pdeathsig TERM` where it exists and under `nice`. A
+ * parent-death signal reaches only the process it is set on, not the helpers a tool starts; the
+ * shell passes it on to the whole group. A tool not given by an existing path is left bare (it then
+ * fails to spawn, as `missing_binary`).
+ */
+export function groupCommand(command: string, args: readonly string[]): [string, string[]] {
+  if (process.platform === 'win32' || !path.isAbsolute(command) || !existsSync(command)) {
+    return [command, [...args]];
+  }
+  const leader = ['/bin/sh', '-c', GROUP_LEADER_SCRIPT, 'tool-group', command, ...args];
+  const guarded = SETPRIV ? [SETPRIV, '--pdeathsig', 'TERM', '--', ...leader] : leader;
+  return NICE ? [NICE, ['-n', String(BACKGROUND_NICENESS), ...guarded]] : [guarded[0]!, guarded.slice(1)];
+}
+
+/**
  * Runs one command to completion. It is killed (SIGKILL: a half-written file is removed anyway) on
  * abort or time-out, and the `cleanup` paths are removed in every case.
  */
@@ -102,8 +131,25 @@ export async function runProcess(
     return await new Promise<RunProcessResult>((resolve, reject) => {
       const started = performance.now();
       // The tool dies with this process, whatever kills it, and yields to the API (toolCommand).
-      const [program, programArgs] = toolCommand(command, args);
-      const child = spawn(program, programArgs, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      const group = options.processGroup === true && process.platform !== 'win32';
+      const [program, programArgs] = (group ? groupCommand : toolCommand)(command, args);
+      const child = spawn(program, programArgs, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+        // A group of its own (setsid), which is then killed whole.
+        detached: group,
+      });
+      const kill = () => {
+        if (group && child.pid !== undefined) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+            return;
+          } catch {
+            // The group is gone already.
+          }
+        }
+        child.kill('SIGKILL');
+      };
       const maxStdout = options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES;
       let stdout = '';
       let stdoutBytes = 0;
@@ -116,7 +162,7 @@ export async function runProcess(
 
       const stop = (error: MediaError) => {
         failure ??= error;
-        child.kill('SIGKILL');
+        kill();
       };
       const onAbort = () => stop(cancelledError(options.signal));
       options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -196,6 +242,8 @@ export async function runProcess(
             : new MediaError('process_failed', 'A media tool could not be started.', { cause: error }),
         );
       });
+      // A helper left behind by a group's tool would hold its output open (and run on): it ends too.
+      if (group) child.once('exit', kill);
       child.on('close', (code, signal) => {
         if (pending && options.onStdoutLine) options.onStdoutLine(pending);
         if (failure) return finish(failure);

@@ -3,10 +3,13 @@ import pino, { type Logger } from 'pino';
 // Query parameters that carry secrets: the /ws token, mailed verification and reset tokens, the
 // Google sign-in result, signed-URL signatures.
 const SECRET_QUERY_PARAMETERS = /([?&](?:token|access_token|reset_token|signature|code|state)=)[^&#]*/gi;
+// The mailed verification link carries its token in the path: the web app's `/verify/<token>` and
+// the API's `/api/v1/verify/<token>`.
+const SECRET_PATH_SEGMENTS = /^((?:\/api\/v1)?\/verify\/)[^/?#]+/i;
 
-/** A URL as it may be logged: secret query values replaced. */
+/** A URL as it may be logged: secret query values and path tokens replaced. */
 export function redactQuerySecrets(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]');
+  return url.replace(SECRET_PATH_SEGMENTS, '$1[redacted]').replace(SECRET_QUERY_PARAMETERS, '$1[redacted]');
 }
 
 interface LoggedRequest {

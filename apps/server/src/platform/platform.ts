@@ -9,6 +9,7 @@ import { JobQueue } from './queue/job-queue';
 import { EventBus } from './realtime/event-bus';
 import { VendorNews } from './realtime/vendor-news';
 import { createStorage, type ObjectStorage } from './storage/create-storage';
+import { DiskSpaceMonitor, type WatchedFolder } from './storage/disk-space';
 
 /**
  * The infrastructure of one process, one of each: the bottom floor, which knows nothing of
@@ -27,6 +28,8 @@ export interface Platform {
   tokens: TokenService;
   /** Flood limits counted in the database, so all instances share them. */
   rateLimiter: RateLimiter;
+  /** Free space of the local disks written to: the readiness probe reads it, the log warns of it. */
+  diskSpace: DiskSpaceMonitor;
   /** Stops everything in the right order; safe to call twice. */
   close(): Promise<void>;
 }
@@ -38,6 +41,20 @@ export interface PlatformOptions {
   pgliteSnapshot?: Blob;
   /** Overrides for tests, e.g. a faster queue maintenance. */
   queuePollingIntervalSeconds?: number;
+}
+
+/**
+ * The local folders this process writes to, by what they hold: stored files (local driver only; S3
+ * holds them elsewhere), the embedded database, and the render work files (every driver).
+ */
+function watchedFolders(config: AppConfig): WatchedFolder[] {
+  return [
+    ...(config.storage.driver === 'local'
+      ? [{ name: 'stored files', path: path.join(config.dataDir, 'objects') }]
+      : []),
+    ...(config.databaseUrl ? [] : [{ name: 'database', path: path.join(config.dataDir, 'db') }]),
+    { name: 'render work files', path: config.media.workDir ?? path.join(config.dataDir, 'work') },
+  ];
 }
 
 /** Opens the database (and migrates it), then builds the queue, event bus, storage, mail and tokens. */
@@ -74,9 +91,17 @@ export async function createPlatform({
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
       mailDir: path.join(config.dataDir, 'mail'),
+      // Mailed links are credentials: only a development server prints them.
+      logLinks: config.env === 'development',
       logger: logger.child({ component: 'mail' }),
     });
     const tokens = new TokenService(jwtSecret, config.accessTokenTtlSeconds);
+    const diskSpace = new DiskSpaceMonitor({
+      folders: watchedFolders(config),
+      warnBelowBytes: config.storage.freeSpace.warnBelowBytes,
+      criticalBelowBytes: config.storage.freeSpace.criticalBelowBytes,
+      logger: logger.child({ component: 'disk-space' }),
+    });
     const queue = new JobQueue({
       database,
       logger: logger.child({ component: 'queue' }),
@@ -84,6 +109,8 @@ export async function createPlatform({
       pollingIntervalSeconds: queuePollingIntervalSeconds,
     });
 
+    // Checks at once (a start on a nearly full disk says so), then every minute.
+    diskSpace.start();
     let closing: Promise<void> | undefined;
     return {
       config,
@@ -95,9 +122,11 @@ export async function createPlatform({
       mailer,
       tokens,
       rateLimiter: new RateLimiter(database),
+      diskSpace,
       queue,
       close() {
         closing ??= (async () => {
+          await diskSpace.stop();
           await queue.stop(config.shutdownTimeoutSeconds).catch((error: unknown) => {
             logger.error({ err: error }, 'Stopping the job queue failed');
           });

@@ -12,6 +12,7 @@ export function testPlans(): Plan[] {
     max_videos,
     features: [`${max_videos} videos every 30 days`, `${name} feature`],
     stripe_price_id: null,
+    storage_mb: price === 0 ? 500 : 5 * 1024,
   });
   return [
     plan('professional', 'Professional', 99, 200),

@@ -103,8 +103,12 @@ export const profileUpdateSchema = z
     company_name: z.string().max(200).nullable(),
     role: z.string().max(100).nullable(),
     phone_number: z.string().max(40).nullable(),
+    /**
+     * One of the caller's uploaded images: its storage URI (`gcs_uri`) or a signed URL of it; null
+     * removes the picture. Any other address answers 422 (issue 37). Answered as a fresh signed URL.
+     */
     profile_picture_url: z
-      .url({ protocol: /^https?$/ })
+      .url({ protocol: /^(https?|local|s3|gs)$/ })
       .max(4096)
       .nullable(),
   })

@@ -16,7 +16,8 @@ export type PlanId = z.infer<typeof planIdSchema>;
 /**
  * Only the ids are in the spec; the other fields are ours. A plan buys `max_videos` videos for
  * `period_days` days; `price` is in `currency`'s major unit (49.99). `stripe_price_id` is the card
- * provider's price of the plan, when card payments are set up.
+ * provider's price of the plan, when card payments are set up. `storage_mb` is how much its
+ * subscribers may keep stored (1 MB = 1024 × 1024 bytes; docs/decisions/033).
  */
 export const planSchema = z.object({
   id: subscriptionPlanIdSchema,
@@ -28,6 +29,7 @@ export const planSchema = z.object({
   max_videos: z.number().int().nonnegative(),
   features: z.array(z.string()),
   stripe_price_id: z.string().nullable(),
+  storage_mb: z.number().int().nonnegative(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -57,6 +59,13 @@ export const getPlan = defineCall({
 export const subscriptionDashboardSchema = z.object({
   remaining_videos: z.number().int(),
   can_generate_videos: z.boolean(),
+  /**
+   * Ours (issue 37): the bytes the user keeps stored (videos, library images, voice clones, decks,
+   * avatars), and the plan's allowance (`storage_mb` in bytes). An upload that would go past the
+   * allowance answers 413.
+   */
+  storage_used_bytes: z.number().int().nonnegative(),
+  storage_limit_bytes: z.number().int().nonnegative(),
 });
 export type SubscriptionDashboard = z.infer<typeof subscriptionDashboardSchema>;
 
@@ -66,7 +75,7 @@ export const getSubscriptionDashboard = defineCall({
   path: '/subscriptions/dashboard',
   auth: 'bearer',
   tag: TAG,
-  summary: 'Remaining videos and whether generation is allowed',
+  summary: 'Remaining videos, whether generation is allowed, and storage used of the allowance',
   response: subscriptionDashboardSchema,
 });
 

@@ -63,8 +63,7 @@ export async function authRoutes(
   registerCall(app, initiateGoogleLogin, async ({ reply }) => {
     const { location, state } = await googleSignIn.start();
     if (state) setGoogleStateCookie(reply, state, publicUrl);
-    reply.redirect(location, 302);
-    return null;
+    return reply.redirect(location, 302);
   });
 
   registerCall(app, completeGoogleLogin, async ({ request, reply }) => {
@@ -73,7 +72,6 @@ export async function authRoutes(
     const location = await googleSignIn.finish({ rawQuery, browserState: readGoogleStateCookie(request) });
     clearGoogleStateCookie(reply, publicUrl);
     reply.header('cache-control', 'no-store');
-    reply.redirect(location, 302);
-    return null;
+    return reply.redirect(location, 302);
   });
 }

@@ -15,6 +15,19 @@ export class ExternalIdentitiesRepository {
     return row;
   }
 
+  /** Unlinks the identity from the account (a deleted one), unless it was linked elsewhere meanwhile. */
+  async unlink(provider: string, subject: string, userId: string): Promise<void> {
+    await this.orm
+      .delete(externalIdentities)
+      .where(
+        and(
+          eq(externalIdentities.provider, provider),
+          eq(externalIdentities.subject, subject),
+          eq(externalIdentities.userId, userId),
+        ),
+      );
+  }
+
   /** Links the identity; a second link of the same identity (a racing sign-in) is a no-op. */
   async link(values: { provider: string; subject: string; userId: string; email: string }): Promise<void> {
     await this.orm.insert(externalIdentities).values(values).onConflictDoNothing();

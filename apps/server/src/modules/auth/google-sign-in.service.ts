@@ -78,8 +78,13 @@ export class GoogleSignInService {
     }
   }
 
-  /** Finishes a sign-in: answers where to send the browser, with the session or with the error. */
+  /**
+   * Finishes a sign-in: answers where to send the browser, with the session or with the error. 404
+   * when Google is not configured, as the start answers: nobody was sent to the provider, so there is
+   * nothing to finish and nothing to log.
+   */
   async finish(input: CallbackInput): Promise<string> {
+    if (!this.deps.client) throw notFound(googleNotConfiguredDetail);
     try {
       const user = await this.authenticate(input);
       const session = await this.deps.sessions.issue(user);
@@ -136,8 +141,10 @@ export class GoogleSignInService {
     const identity = await this.deps.identities.find(PROVIDER, claims.subject);
     if (identity) {
       const user = await this.deps.users.findActiveById(identity.userId);
-      if (!user) throw new SignInRefused('The linked account is deleted');
-      return user;
+      if (user) return user;
+      // The linked account was deleted: the person starts again like anyone new, never in the deleted
+      // account (docs/decisions/034).
+      await this.deps.identities.unlink(PROVIDER, claims.subject, identity.userId);
     }
 
     const existing = await this.deps.users.findActiveByEmail(claims.email);
@@ -156,8 +163,8 @@ export class GoogleSignInService {
         emailVerifiedAt: now,
       });
     }
-    // Absent: the address belongs to a deleted account (or the account went away meanwhile).
-    if (!user) throw new SignInRefused('The address belongs to a deleted account');
+    // Absent: another sign-in took the address meanwhile, or the account went away meanwhile.
+    if (!user) throw new SignInRefused('The address was taken or its account deleted meanwhile');
     await this.deps.identities.link({
       provider: PROVIDER,
       subject: claims.subject,

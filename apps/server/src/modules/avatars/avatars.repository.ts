@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db/database';
 import { avatars, type AvatarRow, type NewAvatarRow } from './avatars.schema';
 
@@ -13,6 +13,15 @@ export class AvatarsRepository {
     const [row] = await this.orm.insert(avatars).values(values).returning();
     if (!row) throw new Error('Inserting an avatar returned no row');
     return row;
+  }
+
+  /** The bytes of the user's avatars' portraits, for the storage allowance (docs/decisions/033). */
+  async storedBytes(userId: string): Promise<number> {
+    const [row] = await this.orm
+      .select({ total: sql<number>`coalesce(sum(${avatars.imageBytes}), 0)`.mapWith(Number) })
+      .from(avatars)
+      .where(eq(avatars.userId, userId));
+    return row?.total ?? 0;
   }
 
   /** Newest first. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 
 /**
@@ -15,6 +15,8 @@ export const avatars = pgTable(
     name: text('name').notNull(),
     /** Storage key of the portrait (PNG). */
     imageKey: text('image_key').notNull(),
+    /** Bytes of the stored portrait, for the storage allowance (0 for avatars saved before it). */
+    imageBytes: bigint('image_bytes', { mode: 'number' }).notNull().default(0),
     /** A built-in voice id or one of the user's clones; not a foreign key, a clone may be deleted. */
     voiceId: text('voice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -83,6 +83,7 @@ export class AvatarsService {
         userId,
         name: body.name,
         imageKey,
+        imageBytes: png.length,
         voiceId: body.voice_id ?? null,
       });
       return await this.toAvatar(row);
@@ -90,6 +91,11 @@ export class AvatarsService {
       await this.deps.storage.delete(imageKey);
       throw error;
     }
+  }
+
+  /** The bytes the user's avatars keep stored: their saved portraits. */
+  storedBytes(userId: string): Promise<number> {
+    return this.deps.repository.storedBytes(userId);
   }
 
   async rename(userId: string, id: string, name: string): Promise<Avatar> {

@@ -16,7 +16,7 @@ import type { ChatService } from './chat.service';
 /** The six chat calls of spec 001 section 7. */
 export async function chatRoutes(
   app: FastifyInstance,
-  { registerCall, chat }: RouteContext & { chat: ChatService },
+  { registerCall, userLimits, chat }: RouteContext & { chat: ChatService },
 ): Promise<void> {
   // The chat's refusals of a missing or bad token carry the spec's own text (section 8); the
   // product's error handler (the parent's) answers them.
@@ -24,7 +24,11 @@ export async function chatRoutes(
     if (error instanceof HttpError && error.statusCode === 401) throw unauthorized(chatMessages.invalidToken);
     throw error;
   });
-  registerCall(app, createChatSession, ({ request }) => chat.createSession(requireUser(request).id));
+  registerCall(app, createChatSession, async ({ request }) => {
+    const userId = requireUser(request).id;
+    await userLimits.take('chatSessions', userId);
+    return chat.createSession(userId);
+  });
   registerCall(app, listChatSessions, ({ request }) => chat.listSessions(requireUser(request).id));
   registerCall(app, getChatHistory, ({ params, request }) =>
     chat.history(requireUser(request).id, params.id),
@@ -32,6 +36,10 @@ export async function chatRoutes(
   registerCall(app, deleteChatSession, ({ params, request }) =>
     chat.deleteSession(requireUser(request).id, params.id),
   );
-  registerCall(app, sendChatMessage, ({ body, request }) => chat.send(requireUser(request).id, body));
+  registerCall(app, sendChatMessage, async ({ body, request }) => {
+    const userId = requireUser(request).id;
+    await userLimits.take('chatMessages', userId);
+    return chat.send(userId, body);
+  });
   registerCall(app, testChat, ({ request }) => chat.test(requireUser(request).id));
 }

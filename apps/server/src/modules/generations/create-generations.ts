@@ -23,7 +23,7 @@ interface ModuleLogger {
 export interface GenerationsDeps {
   config: AppConfig;
   database: Database;
-  queue: Pick<JobQueue, 'send'>;
+  queue: Pick<JobQueue, 'send' | 'cancel'>;
   bus: Pick<EventBus, 'publish'>;
   storage: Pick<ObjectStorage, 'put' | 'delete'>;
   videos: VideosService;

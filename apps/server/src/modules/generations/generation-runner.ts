@@ -73,6 +73,8 @@ export class GenerationRunner {
       });
       throttle.report(tracker.finishing(), true);
       await throttle.settle();
+      // Ended while it rendered (cancelled, its video deleted): nothing of it is kept.
+      if ((await this.deps.videos.findById(job.videoId))?.status !== 'processing') return;
       await this.complete(generation, rendered);
       log.info({ seconds: rendered.durationSeconds, bytes: rendered.fileSizeBytes }, 'Generation completed');
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Orm } from '../../platform/db/database';
 import { generations, type GenerationRow, type NewGenerationRow } from './generations.schema';
 
@@ -32,6 +32,16 @@ export class GenerationsRepository {
     if (!UUID_PATTERN.test(id)) return undefined;
     const [row] = await this.orm.select().from(generations).where(eq(generations.id, id)).limit(1);
     return row;
+  }
+
+  /** The user's generations that make these videos. */
+  async listForVideos(userId: string, videoIds: readonly string[]): Promise<GenerationRow[]> {
+    const ids = videoIds.filter((id) => UUID_PATTERN.test(id));
+    if (ids.length === 0) return [];
+    return this.orm
+      .select()
+      .from(generations)
+      .where(and(eq(generations.userId, userId), inArray(generations.videoId, ids)));
   }
 
   /** The user's newest generations of one kind. */

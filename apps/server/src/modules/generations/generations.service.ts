@@ -23,6 +23,8 @@ import type { GenerationsRepository } from './generations.repository';
 import type { GenerationRow } from './generations.schema';
 
 export const SESSION_NOT_FOUND = 'Session not found';
+/** More generations than one account ever has running at once. */
+const OPEN_GENERATIONS_LIMIT = 1_000;
 const SESSION_TAKEN = 'This session id is already used by another kind of video';
 
 /** A generation with the video row that holds its state. */
@@ -48,9 +50,9 @@ export interface GenerationsServiceDeps {
   repository: GenerationsRepository;
   videos: VideosService;
   quota: Pick<QuotaService, 'tryReserveVideo'>;
-  queue: Pick<JobQueue, 'send'>;
+  queue: Pick<JobQueue, 'send' | 'cancel'>;
   notifications: Pick<NotificationsService, 'create' | 'listForSession'>;
-  outcomes: Pick<GenerationOutcomes, 'notifyOutcome'>;
+  outcomes: Pick<GenerationOutcomes, 'notifyOutcome' | 'failed'>;
   kinds: readonly GenerationKind[];
 }
 
@@ -211,6 +213,33 @@ export class GenerationsService {
         : { status: 'failed', reason: now.video.error ?? generationMessages.generationFailed },
     );
     return updated ?? pending;
+  }
+
+  /**
+   * Ends every generation of the user still being made (the account was deleted): each fails with
+   * `reason` (its reserved video given back) and its render job is cancelled, so a waiting one never
+   * starts and a worker running one stops it at its next heartbeat. Answers how many it ended.
+   */
+  async cancelAllOf(userId: string, reason: string): Promise<number> {
+    const open = await this.deps.videos.latest(userId, {
+      status: 'processing',
+      limit: OPEN_GENERATIONS_LIMIT,
+    });
+    const rows = await this.deps.repository.listForVideos(
+      userId,
+      open.map((video) => video.id),
+    );
+    let ended = 0;
+    for (const row of rows) {
+      const generation = await this.withVideo(row);
+      const kind = this.kinds.get(row.kind);
+      if (!generation || generation.video.status !== 'processing') continue;
+      // Failed first: an attempt starting meanwhile finds it ended and does nothing.
+      await this.deps.outcomes.failed(generationRef(generation, kind), reason);
+      if (kind) await this.deps.queue.cancel(renderJobName(kind), row.id);
+      ended += 1;
+    }
+    return ended;
   }
 
   /** The state the API answers and the socket pushes, with the video's URL once it is done. */

@@ -1,5 +1,6 @@
-import { generationMessages } from '@reelcraft/contract';
+import { generationMessages, serverDetailMessages } from '@reelcraft/contract';
 import type { JobContext } from '../../platform/queue/job-registry';
+import { isOutOfSpaceError } from '../../platform/storage';
 import { ProviderError } from '../../providers';
 
 /**
@@ -21,6 +22,10 @@ export function decideOnFailure(error: unknown, context: JobContext, retryLimit:
   if (context.signal.aborted) return { retry: true };
   const attemptsLeft = context.retryCount < retryLimit;
   if (error instanceof VideoInputError) return { retry: false, message: error.message };
+  // A full disk may clear (another render's work files go): retried, then said as it is (issue 37).
+  if (isOutOfSpaceError(error)) {
+    return attemptsLeft ? { retry: true } : { retry: false, message: serverDetailMessages.outOfStorage };
+  }
   if (error instanceof ProviderError) {
     switch (error.code) {
       case 'invalid_input':

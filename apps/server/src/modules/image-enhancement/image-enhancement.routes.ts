@@ -7,9 +7,16 @@ import type { ImageEnhancementService } from './image-enhancement.service';
 /** POST /api/v1/product-videos/enhance-image (spec 001 section 7): the Product Image Enhancer. */
 export async function imageEnhancementRoutes(
   app: FastifyInstance,
-  { registerCall, imageEnhancement }: RouteContext & { imageEnhancement: ImageEnhancementService },
+  {
+    registerCall,
+    userLimits,
+    imageEnhancement,
+  }: RouteContext & { imageEnhancement: ImageEnhancementService },
 ): Promise<void> {
-  registerCall(app, enhanceProductImage, ({ body, request }) =>
-    imageEnhancement.enhance(requireUser(request).id, body),
-  );
+  registerCall(app, enhanceProductImage, async ({ body, request }) => {
+    const userId = requireUser(request).id;
+    // The enhanced image is stored and kept in the library.
+    await userLimits.admitUpload('uploads', userId, request);
+    return imageEnhancement.enhance(userId, body);
+  });
 }

@@ -20,12 +20,15 @@ const limitErrors = {
 /** The image-to-video calls of spec 001 section 7, and the Recent Videos list. */
 export async function imageToVideoRoutes(
   app: FastifyInstance,
-  { registerCall, imageToVideo }: RouteContext & { imageToVideo: ImageToVideoService },
+  { registerCall, userLimits, imageToVideo }: RouteContext & { imageToVideo: ImageToVideoService },
 ): Promise<void> {
   registerCall(app, createImageToVideoSession, async ({ request }) => {
+    const userId = requireUser(request).id;
+    // The stored images must fit the allowance; the video quota bounds how many such calls come.
+    await userLimits.admitUpload(null, userId, request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data');
     const form = await readMultipartForm(request, createImageToVideoSession, { errors: limitErrors });
-    return imageToVideo.start(requireUser(request).id, form);
+    return imageToVideo.start(userId, form);
   });
   registerCall(app, getImageToVideoSession, ({ params, request }) =>
     imageToVideo.get(requireUser(request).id, params.id),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db/database';
 import { libraryImages, type LibraryImageRow, type NewLibraryImageRow } from './library.schema';
 
@@ -47,6 +47,15 @@ export class LibraryRepository {
       .where(and(eq(libraryImages.id, id), eq(libraryImages.userId, userId), isNull(libraryImages.deletedAt)))
       .limit(1);
     return row;
+  }
+
+  /** The bytes of the user's live library images, for the storage allowance (docs/decisions/033). */
+  async storedBytes(userId: string): Promise<number> {
+    const [row] = await this.orm
+      .select({ total: sql<number>`coalesce(sum(${libraryImages.sizeBytes}), 0)`.mapWith(Number) })
+      .from(libraryImages)
+      .where(and(eq(libraryImages.userId, userId), isNull(libraryImages.deletedAt)));
+    return row?.total ?? 0;
   }
 
   /** Newest first; the id breaks ties so the order is stable. */

@@ -7,10 +7,13 @@ import type { LibraryService } from './library.service';
 /** The image library calls of spec 001 section 7. */
 export async function libraryRoutes(
   app: FastifyInstance,
-  { registerCall, library }: RouteContext & { library: LibraryService },
+  { registerCall, userLimits, library }: RouteContext & { library: LibraryService },
 ): Promise<void> {
   registerCall(app, saveLibraryImages, async ({ body, request }) => {
-    const { saved, skipped } = await library.save(requireUser(request).id, body.images);
+    const userId = requireUser(request).id;
+    // A saved image counts toward the storage allowance (an upload alone does not).
+    await userLimits.admitUpload('uploads', userId, request);
+    const { saved, skipped } = await library.save(userId, body.images);
     // The answer only leaves skipped records out; say why here, for whoever debugs a missing image.
     if (skipped.length > 0) request.log.info({ skipped }, 'Library save skipped some images');
     return saved;

@@ -81,6 +81,11 @@ export class LibraryService {
     return images.filter((image): image is LibraryImage => image !== null);
   }
 
+  /** The bytes the user's library images keep stored (as read from storage when each was saved). */
+  storedBytes(userId: string): Promise<number> {
+    return this.repository.storedBytes(userId);
+  }
+
   /**
    * The save call: keeps each record whose object is one of the user's uploads, skips the others
    * (spec 001 section 5). The client's public_url (an expiring link), content type and size are not

@@ -17,11 +17,13 @@ import type { NotificationsService } from './notifications.service';
  */
 export async function notificationsRoutes(
   app: FastifyInstance,
-  { registerCall, notifications }: RouteContext & { notifications: NotificationsService },
+  { registerCall, userLimits, notifications }: RouteContext & { notifications: NotificationsService },
 ): Promise<void> {
-  registerCall(app, createNotification, ({ body, request }) =>
-    notifications.create(requireUser(request).id, body),
-  );
+  registerCall(app, createNotification, async ({ body, request }) => {
+    const userId = requireUser(request).id;
+    await userLimits.take('notifications', userId);
+    return notifications.create(userId, body);
+  });
   registerCall(app, listNotifications, ({ query, request }) =>
     notifications.list(requireUser(request).id, { limit: query.limit }),
   );

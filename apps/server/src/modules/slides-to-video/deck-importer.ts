@@ -55,9 +55,8 @@ export class DeckImporter {
         let own: PptxSlideText[] | null = null;
         let pdf = source;
         if (deck.format === 'pptx') {
-          own = readPptxSlides(await fs.readFile(source));
-          if (own.length > DECK_MAX_SLIDES)
-            throw new DeckImportError(deckErrors.tooManySlides(DECK_MAX_SLIDES));
+          // In the deck worker, within limits: a hostile deck is refused there (issue 37).
+          own = await readPptxSlides(source, { maxSlides: DECK_MAX_SLIDES, signal });
           await progress(10);
           pdf = await convertPptxToPdf(tools, source, workspace.dir, { signal });
         }

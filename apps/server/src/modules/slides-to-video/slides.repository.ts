@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db/database';
 import { slideDecks, type NewSlideDeckRow, type SlideDeckRow } from './slides.schema';
 
@@ -14,6 +14,15 @@ export class SlidesRepository {
     const [row] = await orm.insert(slideDecks).values(values).returning();
     if (!row) throw new Error('Inserting a slide deck returned no row');
     return row;
+  }
+
+  /** The bytes of the user's uploaded decks, for the storage allowance (docs/decisions/033). */
+  async storedBytes(userId: string): Promise<number> {
+    const [row] = await this.orm
+      .select({ total: sql<number>`coalesce(sum(${slideDecks.sourceBytes}), 0)`.mapWith(Number) })
+      .from(slideDecks)
+      .where(eq(slideDecks.userId, userId));
+    return row?.total ?? 0;
   }
 
   async findForUser(userId: string, id: string): Promise<SlideDeckRow | undefined> {

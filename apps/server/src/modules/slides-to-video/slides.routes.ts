@@ -20,11 +20,12 @@ const deckFormErrors = {
 /** Slides to video (the /ppt-to-video route of spec 000; its calls are ours). */
 export async function slidesRoutes(
   app: FastifyInstance,
-  { registerCall, slides }: RouteContext & { slides: SlidesService },
+  { registerCall, userLimits, slides }: RouteContext & { slides: SlidesService },
 ): Promise<void> {
   registerCall(app, getSlidesCapabilities, () => slides.capabilities());
   registerCall(app, uploadDeck, async ({ request }) => {
     const userId = requireUser(request).id;
+    await userLimits.admitUpload('deckUploads', userId, request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the deck as multipart/form-data');
     const form = await readMultipartForm(request, uploadDeck, { errors: deckFormErrors });
     return slides.upload(

@@ -1,4 +1,4 @@
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { deckStatusSchema, type DeckStatus } from '@reelcraft/contract';
 import { columnIn } from '../../platform/db/column-in';
 import { users } from '../users/users.schema';
@@ -30,6 +30,8 @@ export const slideDecks = pgTable(
     format: text('format').$type<DeckFormat>().notNull(),
     /** The uploaded file, in the user's upload area. */
     sourceKey: text('source_key').notNull(),
+    /** Bytes of the uploaded file, for the storage allowance (0 for decks imported before it). */
+    sourceBytes: bigint('source_bytes', { mode: 'number' }).notNull().default(0),
     status: text('status').$type<DeckStatus>().notNull().default('processing'),
     /** Percent of the import, 0..100. */
     progress: integer('progress').notNull().default(0),

@@ -88,7 +88,7 @@ export class SlidesService {
     if (!file) throw badRequest('Please choose a PDF or PowerPoint (.pptx) file.');
     let format;
     try {
-      format = detectDeckFormat(file.data);
+      format = await detectDeckFormat(file.data);
     } catch (error) {
       if (error instanceof DeckImportError) throw new HttpError(422, error.message);
       throw error;
@@ -105,7 +105,13 @@ export class SlidesService {
       // The deck and its import job commit together: no deck waits for a job that was never queued.
       const row = await this.deps.database.transaction(async (tx) => {
         const inserted = await this.deps.repository.insert(
-          { userId, filename: displayName(file.filename, format), format, sourceKey: stored.key },
+          {
+            userId,
+            filename: displayName(file.filename, format),
+            format,
+            sourceKey: stored.key,
+            sourceBytes: file.data.length,
+          },
           tx.orm,
         );
         await this.deps.queue.send(DECK_IMPORT_JOB, { id: inserted.id }, { transaction: tx });
@@ -116,6 +122,11 @@ export class SlidesService {
       await this.deps.uploads.delete(stored.key);
       throw error;
     }
+  }
+
+  /** The bytes the user's decks keep stored: the files as uploaded (slide images are not counted). */
+  storedBytes(userId: string): Promise<number> {
+    return this.deps.repository.storedBytes(userId);
   }
 
   async get(userId: string, deckId: string): Promise<Deck> {

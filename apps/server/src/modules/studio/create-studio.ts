@@ -25,12 +25,12 @@ interface StudioLogger {
 export interface StudioDeps {
   config: AppConfig;
   database: Database;
-  queue: Pick<JobQueue, 'send'>;
+  queue: Pick<JobQueue, 'send' | 'cancel'>;
   bus: Pick<EventBus, 'publish' | 'subscribe'>;
   storage: ObjectStorage;
   providers: Pick<Providers, 'video' | 'lipSync' | 'mediaTools'>;
   /** Voiceovers speak through it, so a user's clones are theirs alone. */
-  voices: Pick<VoicesService, 'speak'>;
+  voices: Pick<VoicesService, 'speak' | 'assertUsable'>;
   generations: Generations;
   kind: StudioKind;
   videos: VideosService;

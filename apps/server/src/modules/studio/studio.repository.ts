@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, notInArray } from 'drizzle-orm';
 import type { Orm } from '../../platform/db/database';
 import {
   studioCandidates,
@@ -127,6 +127,24 @@ export class StudioRepository {
       .update(studioSteps)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(studioSteps.id, id));
+  }
+
+  /** The user's steps still running (an extension or a lip-sync queued or under way). */
+  async listRunningStepsOf(userId: string): Promise<StudioStepRow[]> {
+    const rows = await this.orm
+      .select({ step: studioSteps })
+      .from(studioSteps)
+      .innerJoin(studioJobs, eq(studioJobs.id, studioSteps.jobId))
+      .where(and(eq(studioJobs.userId, userId), eq(studioSteps.status, 'running')));
+    return rows.map((row) => row.step);
+  }
+
+  /** Fails every job of the user that is neither complete nor failed. */
+  async failUnfinishedJobsOf(userId: string, error: string): Promise<void> {
+    await this.orm
+      .update(studioJobs)
+      .set({ status: 'FAILED', error, updatedAt: new Date() })
+      .where(and(eq(studioJobs.userId, userId), notInArray(studioJobs.status, ['COMPLETE', 'FAILED'])));
   }
 
   async listSteps(jobId: string): Promise<StudioStepRow[]> {

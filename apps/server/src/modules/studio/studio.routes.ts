@@ -36,6 +36,8 @@ export async function studioRoutes(
   app: FastifyInstance,
   {
     registerCall,
+    sessions,
+    userLimits,
     studio,
     studioEvents,
   }: RouteContext & { studio: StudioService; studioEvents: StudioEventLog },
@@ -55,6 +57,7 @@ export async function studioRoutes(
     const userId = requireUser(request).id;
     // Refused before the upload is read when the job is not the caller's.
     await studio.ownJob(userId, params.id);
+    await userLimits.admitUpload('uploads', userId, request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data');
     const form = await readMultipartForm(request, uploadStudioVoiceover, { errors: recordedErrors });
     return studio.recordedVoiceover(
@@ -76,6 +79,8 @@ export async function studioRoutes(
     const lastEventId = Number(request.headers['last-event-id']);
     await streamEvents(
       reply,
+      // The stream ends with the session that opened it (password reset, account deleted, expiry).
+      (end) => sessions.watchRequest(request, end),
       studioEvents,
       userId,
       job.id,
@@ -94,6 +99,7 @@ export async function studioRoutes(
  */
 async function streamEvents(
   reply: FastifyReply,
+  watchSession: (end: () => void) => () => void,
   events: StudioEventLog,
   userId: string,
   jobId: string,
@@ -109,6 +115,10 @@ async function streamEvents(
     'x-accel-buffering': 'no',
   });
   let closed = false;
+  // Nothing is written once the stream ended (the client left, or its session ended).
+  const write = (chunk: string) => {
+    if (!closed) raw.write(chunk);
+  };
   let sentUpTo = lastEventId ?? 0;
   let pending: Promise<void> = Promise.resolve();
   const flush = () => {
@@ -116,7 +126,7 @@ async function streamEvents(
       if (closed) return;
       for (const event of await events.after(jobId, sentUpTo)) {
         if (closed) return;
-        raw.write(sseMessage(event.id, event.type, event.data));
+        write(sseMessage(event.id, event.type, event.data));
         sentUpTo = event.id;
       }
     });
@@ -124,27 +134,37 @@ async function streamEvents(
   };
   // Follow first, so nothing published while the snapshot is read is missed.
   const unfollow = events.follow(userId, jobId, () => void flush().catch(() => undefined));
-  const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  raw.on('close', () => {
+  const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  let stopWatching = () => {};
+  const stop = () => {
+    if (closed) return;
     closed = true;
     clearInterval(keepAlive);
     unfollow();
+    stopWatching();
+  };
+  raw.on('close', stop);
+  stopWatching = watchSession(() => {
+    stop();
+    raw.end();
   });
   try {
     if (lastEventId === null) {
       sentUpTo = await events.lastId(jobId);
       const state = await current();
-      raw.write(sseMessage(sentUpTo, 'state', { status: state.status, message: state.error }));
+      write(sseMessage(sentUpTo, 'state', { status: state.status, message: state.error }));
       if (state.status === 'CANDIDATES_GENERATING') {
-        raw.write(sseMessage(sentUpTo, 'progress', { status: state.status, progress: state.progress }));
+        write(sseMessage(sentUpTo, 'progress', { status: state.status, progress: state.progress }));
       }
       for (const asset of state.assets.filter((item) => item.metadata.candidate_id)) {
-        raw.write(sseMessage(sentUpTo, 'asset', { asset }));
+        write(sseMessage(sentUpTo, 'asset', { asset }));
       }
     }
     await flush();
   } catch (error) {
-    raw.write(sseMessage(sentUpTo, 'error', { message: (error as Error).message }));
+    if (closed) return;
+    write(sseMessage(sentUpTo, 'error', { message: (error as Error).message }));
+    stop();
     raw.end();
   }
 }

@@ -50,7 +50,7 @@ const EXTENSION_STARTED = 'Extension started';
 
 export interface StudioServiceDeps {
   database: Pick<Database, 'transaction'>;
-  queue: Pick<JobQueue, 'send'>;
+  queue: Pick<JobQueue, 'send' | 'cancel'>;
   repository: StudioRepository;
   events: StudioEventLog;
   media: StudioMedia;
@@ -58,7 +58,7 @@ export interface StudioServiceDeps {
   kind: StudioKind;
   videos: Pick<VideosService, 'findById' | 'signedUrl'>;
   uploads: Pick<UploadsService, 'findOwnImage'>;
-  voices: Pick<VoicesService, 'speak'>;
+  voices: Pick<VoicesService, 'speak' | 'assertUsable'>;
   mediaTools: MediaTools;
   workDir: string | undefined;
 }
@@ -79,6 +79,8 @@ export class StudioService {
       if (!(await this.deps.uploads.findOwnImage(userId, uri)))
         throw notFound(serverDetailMessages.imageNotFound);
     }
+    // 400 `Voice not found` for another user's clone (or an unknown voice), as every call taking a voice.
+    if (body.voice_id) await this.deps.voices.assertUsable(userId, body.voice_id);
     const jobId = crypto.randomUUID();
     const seed = body.seed ?? crypto.randomInt(0, SEED_MAX);
     const { sessionId } = await this.deps.generations.start(this.deps.kind, {
@@ -105,6 +107,20 @@ export class StudioService {
       },
     });
     return { job_id: jobId, workflow_id: sessionId };
+  }
+
+  /**
+   * Ends the user's studio work under way (the account was deleted): each running extension or
+   * lip-sync fails with `reason` and its job is cancelled (a worker running it stops at its next
+   * heartbeat), and every unfinished job fails. The candidates are the job's generation, which
+   * GenerationsService.cancelAllOf ends.
+   */
+  async cancelAllOf(userId: string, reason: string): Promise<void> {
+    for (const step of await this.deps.repository.listRunningStepsOf(userId)) {
+      await this.deps.repository.updateStep(step.id, { status: 'failed', error: reason });
+      await this.deps.queue.cancel(step.type === 'lipsync' ? STUDIO_LIPSYNC_JOB : STUDIO_EXTEND_JOB, step.id);
+    }
+    await this.deps.repository.failUnfinishedJobsOf(userId, reason);
   }
 
   async get(userId: string, jobId: string): Promise<StudioJob> {

@@ -19,5 +19,6 @@ export {
   type PaidPeriodOutcome,
 } from './subscriptions.service';
 export type { SubscriptionNotice, SubscriptionNotifier } from './subscription-notices';
+export { StorageAllowance, type StorageAllowanceDeps, type StorageUsage } from './storage-allowance';
 export { centsToAmount, isPaidPlanId } from './plan-catalogue';
 export type { PlanRow, SubscriptionEventRow } from './subscriptions.schema';

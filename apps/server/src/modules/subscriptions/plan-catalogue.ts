@@ -16,6 +16,7 @@ const DEFAULT_CURRENCY = 'USD';
 /**
  * The built-in plans. Professional matches what the payment-success screen assumes (spec 000
  * section 2.8); the others sit around it. PLANS_JSON / PLANS_FILE change any field but the id.
+ * Storage allowances (free 500 MB, then 5, 20 and 50 GB) are docs/decisions/033's.
  */
 const DEFAULT_PLANS: readonly NewPlanRow[] = [
   {
@@ -28,6 +29,7 @@ const DEFAULT_PLANS: readonly NewPlanRow[] = [
     maxVideos: 3,
     features: ['3 videos every 30 days', 'Text and image to video', 'AI Studio (beta)'],
     stripePriceId: null,
+    storageMb: 500,
     sortOrder: 0,
   },
   {
@@ -40,6 +42,7 @@ const DEFAULT_PLANS: readonly NewPlanRow[] = [
     maxVideos: 25,
     features: ['25 videos every 30 days', 'Every creation tool', 'Voiceover and voice cloning'],
     stripePriceId: null,
+    storageMb: 5 * 1024,
     sortOrder: 1,
   },
   {
@@ -57,6 +60,7 @@ const DEFAULT_PLANS: readonly NewPlanRow[] = [
       'Priority rendering',
     ],
     stripePriceId: null,
+    storageMb: 20 * 1024,
     sortOrder: 2,
   },
   {
@@ -75,6 +79,7 @@ const DEFAULT_PLANS: readonly NewPlanRow[] = [
       'Priority support',
     ],
     stripePriceId: null,
+    storageMb: 50 * 1024,
     sortOrder: 3,
   },
 ];
@@ -94,6 +99,7 @@ export function buildPlanCatalogue(overrides: PlanOverrides): NewPlanRow[] {
       maxVideos: override.max_videos ?? plan.maxVideos,
       features: override.features ?? plan.features,
       stripePriceId: override.stripe_price_id !== undefined ? override.stripe_price_id : plan.stripePriceId,
+      storageMb: override.storage_mb ?? plan.storageMb,
     };
   });
 }
@@ -122,5 +128,6 @@ export function toPlanAnswer(row: PlanRow): Plan {
     max_videos: row.maxVideos,
     features: row.features,
     stripe_price_id: row.stripePriceId,
+    storage_mb: row.storageMb,
   };
 }

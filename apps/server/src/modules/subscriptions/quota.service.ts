@@ -144,8 +144,10 @@ export class QuotaService {
     return count;
   }
 
-  /** GET /subscriptions/dashboard: the same numbers in the dashboard's shape. */
-  async getDashboard(userId: string): Promise<SubscriptionDashboard> {
+  /** GET /subscriptions/dashboard: the same numbers in the dashboard's shape (storage: StorageAllowance). */
+  async getDashboard(
+    userId: string,
+  ): Promise<Pick<SubscriptionDashboard, 'remaining_videos' | 'can_generate_videos'>> {
     const count = await this.getVideoCount(userId);
     return { remaining_videos: count.remaining_videos, can_generate_videos: count.can_generate };
   }

@@ -9,6 +9,7 @@ import {
 import { requireUser } from '../../platform/http/request-user';
 import type { RouteContext } from '../../platform/http/route-context';
 import type { QuotaService } from './quota.service';
+import type { StorageAllowance } from './storage-allowance';
 import type { SubscriptionsService } from './subscriptions.service';
 
 /**
@@ -21,12 +22,19 @@ export async function subscriptionsRoutes(
     registerCall,
     quota,
     subscriptions,
-  }: RouteContext & { quota: QuotaService; subscriptions: SubscriptionsService },
+    storage,
+  }: RouteContext & { quota: QuotaService; subscriptions: SubscriptionsService; storage: StorageAllowance },
 ): Promise<void> {
   registerCall(app, listPlans, () => subscriptions.listPlans());
   registerCall(app, getPlan, ({ params }) => subscriptions.getPlan(params.id));
   registerCall(app, getVideoCount, ({ request }) => quota.getVideoCount(requireUser(request).id));
-  registerCall(app, getSubscriptionDashboard, ({ request }) => quota.getDashboard(requireUser(request).id));
+  registerCall(app, getSubscriptionDashboard, async ({ request }) => {
+    const userId = requireUser(request).id;
+    // One after the other: the first opens a new account's period, which the second then reads.
+    const dashboard = await quota.getDashboard(userId);
+    const usage = await storage.usage(userId);
+    return { ...dashboard, storage_used_bytes: usage.usedBytes, storage_limit_bytes: usage.limitBytes };
+  });
   registerCall(app, getSubscriptionStatus, ({ params, request }) =>
     subscriptions.getStatus(requireUser(request).id, params.id),
   );

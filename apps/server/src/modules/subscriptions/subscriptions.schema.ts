@@ -30,6 +30,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   maxVideos: integer('max_videos').notNull(),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   stripePriceId: text('stripe_price_id'),
+  /** What its subscribers may keep stored, in MB of 1024 × 1024 bytes (docs/decisions/033). */
+  storageMb: integer('storage_mb').notNull().default(500),
   sortOrder: integer('sort_order').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,12 +10,14 @@ import { uploadLimitErrors } from './uploads.service';
 /** POST /upload/signed-url (spec 001 section 7): images for the image screens, enhancer and studio. */
 export async function uploadsRoutes(
   app: FastifyInstance,
-  { registerCall, uploads }: RouteContext & { uploads: UploadsService },
+  { registerCall, userLimits, uploads }: RouteContext & { uploads: UploadsService },
 ): Promise<void> {
-  registerCall(app, uploadImages, ({ request }) =>
-    uploads.upload(requireUser(request).id, (onFile) => {
+  registerCall(app, uploadImages, async ({ request }) => {
+    const userId = requireUser(request).id;
+    await userLimits.admitUpload('uploads', userId, request);
+    return uploads.upload(userId, (onFile) => {
       if (!request.isMultipart()) throw badRequest(uploadMessages.noFiles);
       return readMultipartForm(request, uploadImages, { errors: uploadLimitErrors, onFile });
-    }),
-  );
+    });
+  });
 }

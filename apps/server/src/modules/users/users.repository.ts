@@ -60,8 +60,8 @@ export class UsersRepository {
   }
 
   /**
-   * Inserts unless the address is taken (by any account, deleted ones too); undefined then. The
-   * unique index decides, so two registrations racing for one address cannot both win.
+   * Inserts unless the address is taken by an account not deleted; undefined then. The unique index
+   * decides, so two registrations racing for one address cannot both win.
    */
   async insertIfEmailFree(values: NewUser): Promise<UserRow | undefined> {
     const [row] = await this.orm.insert(users).values(values).onConflictDoNothing().returning();
@@ -122,7 +122,10 @@ export class UsersRepository {
       .limit(options.limit);
   }
 
-  /** Marks an account deleted: it keeps its address (no re-registration) but can no longer sign in. */
+  /**
+   * Marks an account deleted: it can no longer sign in, and its address is free for a new account
+   * (docs/decisions/034); the row keeps it, for the records that point at the account.
+   */
   async softDelete(id: string, at: Date): Promise<void> {
     if (!UUID_PATTERN.test(id)) return;
     await this.orm.update(users).set({ deletedAt: at, updatedAt: at }).where(eq(users.id, id));

@@ -27,8 +27,11 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    // Email is unique without regard to case.
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    // Email is unique without regard to case among accounts not deleted: a deleted account's address
+    // may register again, as a new account (docs/decisions/034).
+    uniqueIndex('users_email_lower_unique')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
     index('users_created_at_idx').on(table.createdAt),
   ],
 );

@@ -1,6 +1,7 @@
 import type { ProfileUpdate, User } from '@reelcraft/contract';
 import type { Orm } from '../../platform/db/database';
 import { notFound } from '../../platform/http/http-error';
+import type { ProfilePictures } from './profile-pictures';
 import { SessionChecks, type SessionCheck } from './session-checks';
 import { toUserAnswer } from './user-answer';
 import type { NewUser, UserChanges, UsersRepository } from './users.repository';
@@ -15,6 +16,7 @@ const accountGone = () => notFound('User account not found');
  */
 export class UsersService {
   private readonly sessionChecks = new SessionChecks();
+  private readonly deletionHandlers: ((userId: string) => Promise<void>)[] = [];
 
   constructor(
     private readonly users: UsersRepository,
@@ -24,6 +26,7 @@ export class UsersService {
       /** Calls `handler` when any instance announced it; answers the unsubscribe function. */
       subscribe(handler: (userId: string) => void): () => void;
     },
+    private readonly pictures: ProfilePictures,
   ) {
     sessionsEnded.subscribe((userId) => this.sessionChecks.drop(userId));
   }
@@ -38,11 +41,21 @@ export class UsersService {
     await this.sessionsEnded.announce(id);
   }
 
-  /** Deletes the account (kept, marked deleted): it can no longer sign in, its sockets close. */
+  /**
+   * Deletes the account (kept, marked deleted): it can no longer sign in, its sockets and event
+   * streams close on every instance, then the work registered with `onAccountDeleted` ends (its
+   * running renders are cancelled).
+   */
   async deleteAccount(id: string): Promise<void> {
     await this.users.softDelete(id, new Date());
     this.sessionChecks.drop(id);
     await this.sessionsEnded.announce(id);
+    for (const handler of this.deletionHandlers) await handler(id);
+  }
+
+  /** What other modules end when an account is deleted (wired once, in services.ts). */
+  onAccountDeleted(handler: (userId: string) => Promise<void>): void {
+    this.deletionHandlers.push(handler);
   }
 
   /**
@@ -94,7 +107,7 @@ export class UsersService {
   async getProfile(userId: string): Promise<User> {
     const row = await this.users.findActiveById(userId);
     if (!row) throw accountGone();
-    return toUserAnswer(row);
+    return this.answer(row);
   }
 
   /** Changes only the fields present; text fields sent as null are cleared. */
@@ -105,15 +118,25 @@ export class UsersService {
     if (update.company_name !== undefined) changes.companyName = update.company_name ?? '';
     if (update.role !== undefined) changes.role = update.role ?? '';
     if (update.phone_number !== undefined) changes.phoneNumber = update.phone_number ?? '';
-    if (update.profile_picture_url !== undefined) changes.profilePictureUrl = update.profile_picture_url;
+    if (update.profile_picture_url !== undefined) {
+      changes.profilePictureUrl =
+        update.profile_picture_url === null
+          ? null
+          : await this.pictures.uriToKeep(userId, update.profile_picture_url);
+    }
     const row = await this.users.update(userId, changes);
     if (!row) throw accountGone();
-    return toUserAnswer(row);
+    return this.answer(row);
   }
 
   async markOnboarded(userId: string): Promise<User> {
     const row = await this.users.update(userId, { isOnboarded: true });
     if (!row) throw accountGone();
-    return toUserAnswer(row);
+    return this.answer(row);
+  }
+
+  /** The account as answered, its picture as a fresh signed URL. */
+  private async answer(row: UserRow): Promise<User> {
+    return toUserAnswer(row, await this.pictures.browserUrl(row.profilePictureUrl));
   }
 }

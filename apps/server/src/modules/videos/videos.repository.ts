@@ -99,6 +99,15 @@ export class VideosRepository {
     this.pageTotal = orm.select({ total: count() }).from(videos).where(filter).prepare('videos_page_total');
   }
 
+  /** The bytes of the user's live videos' files, for the storage allowance (docs/decisions/033). */
+  async storedBytes(userId: string): Promise<number> {
+    const [row] = await this.orm
+      .select({ total: sql<number>`coalesce(sum(${videos.sizeBytes}), 0)`.mapWith(Number) })
+      .from(videos)
+      .where(and(eq(videos.userId, userId), isNull(videos.deletedAt)));
+    return row?.total ?? 0;
+  }
+
   /** `db`: an open transaction, when the row must commit together with others. */
   async insert(values: NewVideoRow, db: Orm = this.orm): Promise<VideoRow> {
     const [row] = await db.insert(videos).values(values).returning();

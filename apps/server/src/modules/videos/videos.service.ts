@@ -199,6 +199,11 @@ export class VideosService {
     return Promise.all(page.videos.map((row) => this.toVideo(row)));
   }
 
+  /** The bytes the user's videos keep stored (their files as rendered; thumbnails are not counted). */
+  storedBytes(userId: string): Promise<number> {
+    return this.repository.storedBytes(userId);
+  }
+
   /**
    * Deletes the user's video and its stored files; 404 for an unknown id, another user's, or one
    * already deleted. The files go first: if removing them fails, the row is still there and the

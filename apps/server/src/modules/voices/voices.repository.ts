@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db/database';
 import { voiceClones, type NewVoiceCloneRow, type VoiceCloneRow } from './voices.schema';
 
@@ -10,6 +10,15 @@ export class VoicesRepository {
     const [row] = await this.orm.insert(voiceClones).values(values).returning();
     if (!row) throw new Error('Inserting a voice clone returned no row');
     return row;
+  }
+
+  /** The bytes of the user's clones' samples, for the storage allowance (docs/decisions/033). */
+  async storedBytes(userId: string): Promise<number> {
+    const [row] = await this.orm
+      .select({ total: sql<number>`coalesce(sum(${voiceClones.sampleBytes}), 0)`.mapWith(Number) })
+      .from(voiceClones)
+      .where(eq(voiceClones.userId, userId));
+    return row?.total ?? 0;
   }
 
   /** Newest first. */

@@ -22,11 +22,12 @@ const cloneFormErrors = {
 /** The voice calls of spec 001 section 7, and the preview of a voice saying a typed sentence. */
 export async function voicesRoutes(
   app: FastifyInstance,
-  { registerCall, voices }: RouteContext & { voices: VoicesService },
+  { registerCall, userLimits, voices }: RouteContext & { voices: VoicesService },
 ): Promise<void> {
   registerCall(app, listVoices, ({ query, request }) => voices.list(requireUser(request).id, query));
   registerCall(app, createVoiceClone, async ({ request }) => {
     const userId = requireUser(request).id;
+    await userLimits.admitUpload('voiceClones', userId, request);
     if (!request.isMultipart()) throw badRequest(voiceMessages.cloneInvalid);
     const form = await readMultipartForm(request, createVoiceClone, { errors: cloneFormErrors });
     return voices.clone(

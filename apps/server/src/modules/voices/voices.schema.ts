@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { columnIn } from '../../platform/db/column-in';
 import { users } from '../users/users.schema';
 
@@ -29,6 +29,8 @@ export const voiceClones = pgTable(
     profile: jsonb('profile').$type<Record<string, unknown>>(),
     /** Storage key of the uploaded sample. */
     sampleKey: text('sample_key').notNull(),
+    /** Bytes of the stored sample, for the storage allowance (0 for clones made before it). */
+    sampleBytes: bigint('sample_bytes', { mode: 'number' }).notNull().default(0),
     message: text('message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -134,6 +134,7 @@ export class VoicesService {
         providerVoiceId: made.clone.providerVoiceId,
         profile: made.clone.profile,
         sampleKey: stored.key,
+        sampleBytes: sample.data.length,
         message: made.message,
       });
       return toVoiceClone(row);
@@ -144,6 +145,11 @@ export class VoicesService {
       ]);
       throw error;
     }
+  }
+
+  /** The bytes the user's clones keep stored: their samples. */
+  storedBytes(userId: string): Promise<number> {
+    return this.deps.repository.storedBytes(userId);
   }
 
   /** GET /elevenlabs/voice-clones: every clone of the user, newest first. */

@@ -31,9 +31,15 @@ export interface CallRequest<C extends AnyCall> extends CallParts<C> {
   reply: FastifyReply;
 }
 
+/**
+ * The call's answer, which registerCall sends; or `reply` itself when the handler sent the answer (a
+ * redirect: `return reply.redirect(...)`). Awaiting a reply waits until its answer is written, so it
+ * is never sent a second time (issue 37: a redirect then logged "Cannot write headers after they are
+ * sent" at error level).
+ */
 export type CallHandler<C extends AnyCall> = (
   input: CallRequest<C>,
-) => Promise<z.input<C['response']>> | z.input<C['response']>;
+) => Promise<z.input<C['response']> | FastifyReply> | z.input<C['response']> | FastifyReply;
 
 /**
  * Registers the route of one contract call: path, method, validation of params, query and body,
@@ -91,7 +97,7 @@ export function registerCall<C extends AnyCall>(
         request,
         reply,
       });
-      if (reply.sent) return reply;
+      if (answer === reply || reply.sent) return reply;
       // A handler may choose another status (e.g. 503 from the health check); otherwise the call's.
       if (reply.statusCode === 200) reply.status(call.successStatus);
       return reply.send(answer);

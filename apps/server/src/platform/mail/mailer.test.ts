@@ -61,7 +61,7 @@ describe('findLinks', () => {
 });
 
 describe('mailer without SMTP', () => {
-  it('writes the message to an .eml file and logs its links', async () => {
+  it('writes the message to an .eml file and logs where, not its links', async () => {
     const { logger, lines } = capturedLogger();
     const mailer = createMailer({ from: 'ReelCraft <no-reply@localhost>', mailDir, logger });
     const { messageId } = await mailer.send({
@@ -87,6 +87,27 @@ describe('mailer without SMTP', () => {
     expect(raw).toContain('text/html');
     expect(raw).toContain('\r\n');
 
+    // A verification or reset link is a credential: the production log only says where the mail is.
+    expect(lines()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        to: 'Ana.Silva+test@example.com',
+        subject: 'Verify your email',
+        file: path.join(mailDir, file),
+      }),
+    ]);
+    expect(JSON.stringify(lines())).not.toContain('abc.DEF_123-xyz');
+  });
+
+  it('logs the links too when asked (development)', async () => {
+    const { logger, lines } = capturedLogger();
+    const mailer = createMailer({ from: 'no-reply@localhost', mailDir, logger, logLinks: true });
+    await mailer.send({
+      to: 'Ana.Silva+test@example.com',
+      subject: 'Verify your email',
+      text: `Welcome!\n\nConfirm your address: ${VERIFY_LINK}\n`,
+    });
+    await mailer.close();
     const linkLines = lines().filter((line) => line.link !== undefined);
     expect(linkLines).toEqual([
       expect.objectContaining({
@@ -121,6 +142,7 @@ describe('mailer without SMTP', () => {
     const mailer = createMailer({
       from: 'no-reply@localhost',
       mailDir,
+      logLinks: true,
       logger: { info: (object, message) => calls.push([object, message]) },
     });
     await mailer.send({ to: 'b@example.com', subject: 'Reset', text: 'Reset: https://x.test/r?t=1' });

@@ -30,6 +30,11 @@ export interface MailerOptions {
   from: string;
   /** Where .eml files go when there is no SMTP server (DATA_DIR/mail). */
   mailDir: string;
+  /**
+   * Without SMTP, also log the links of each mail (development only): a verification or reset link is
+   * a credential, so production logs only say which .eml file holds the mail.
+   */
+  logLinks?: boolean;
   logger: MailLogger;
 }
 
@@ -92,7 +97,7 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: MailLogger): Ma
   };
 }
 
-function createFileMailer(mailDir: string, from: string, logger: MailLogger): Mailer {
+function createFileMailer(mailDir: string, from: string, logger: MailLogger, logLinks: boolean): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send({ to, subject, text, html }) {
@@ -101,9 +106,11 @@ function createFileMailer(mailDir: string, from: string, logger: MailLogger): Ma
       const name = `${fileTimestamp(new Date())}-${safeRecipient(to)}-${randomUUID().slice(0, 8)}.eml`;
       const file = await writeFileAtomically(mailDir, name, info.message);
       logger.info({ to, subject, file }, `Mail to ${to} written to ${file}`);
-      // Without a mail server, the log is how a self-hoster follows a verification or reset link.
-      for (const link of findLinks(text)) {
-        logger.info({ to, subject, link }, `Link in mail to ${to} ("${subject}"): ${link}`);
+      // In development the log is a quicker way to follow a verification or reset link than the file.
+      if (logLinks) {
+        for (const link of findLinks(text)) {
+          logger.info({ to, subject, link }, `Link in mail to ${to} ("${subject}"): ${link}`);
+        }
       }
       return { messageId: info.messageId };
     },
@@ -113,9 +120,9 @@ function createFileMailer(mailDir: string, from: string, logger: MailLogger): Ma
   };
 }
 
-/** SMTP when `smtpUrl` is set, otherwise .eml files in `mailDir` with their links logged. */
+/** SMTP when `smtpUrl` is set, otherwise .eml files in `mailDir` (their links logged with `logLinks`). */
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.from, options.logger)
-    : createFileMailer(options.mailDir, options.from, options.logger);
+    : createFileMailer(options.mailDir, options.from, options.logger, options.logLinks ?? false);
 }

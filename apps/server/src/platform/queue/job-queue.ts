@@ -180,6 +180,24 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Cancels every job of `name` whose payload is `{ id }` and that has not ended: a waiting one never
+   * starts, and a worker running one (on any process) sees at its next heartbeat that the job is no
+   * longer its own, aborts the handler's signal and records nothing. Answers how many it found.
+   */
+  async cancel<N extends JobName>(name: N, id: string): Promise<number> {
+    const { rows } = await this.options.database.executeSql<{ id: string }>(
+      "SELECT id::text AS id FROM pgboss.job WHERE name = $1 AND data->>'id' = $2 AND state < 'completed'",
+      [name, id],
+    );
+    if (rows.length === 0) return 0;
+    await this.boss.cancel(
+      name,
+      rows.map((row) => row.id),
+    );
+    return rows.length;
+  }
+
   /** State of the queue for the health check. */
   async health(): Promise<{ status: 'ok' | 'error'; detail?: string }> {
     if (!this.started) return { status: 'error', detail: 'not started' };
@@ -335,7 +353,9 @@ export class JobQueue {
         (stillOurs) => {
           if (stillOurs || controller.signal.aborted) return;
           this.options.logger.warn({ job: queue, jobId }, 'The queue took the job back; stopping it here');
-          controller.abort(new Error('The queue took the job back (stalled, or over its time limit)'));
+          controller.abort(
+            new Error('The queue took the job back (stalled, over its time limit, or cancelled)'),
+          );
         },
         (error: unknown) => this.options.logger.warn({ job: queue, jobId, err: error }, 'Heartbeat failed'),
       );

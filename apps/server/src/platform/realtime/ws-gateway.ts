@@ -8,19 +8,12 @@ import {
   socketClientMessageSchema,
 } from '@reelcraft/contract';
 import type { EventBus, UserEvent } from './event-bus';
-
-/**
- * Resolves a bearer token to its user and when it expires (ms since the epoch), or null when the
- * token must be refused (unknown, expired, issued before a password reset, account deleted).
- */
-export type SocketAuthenticator = (token: string) => Promise<{ userId: string; expiresAt?: number } | null>;
-
-/** setTimeout's longest delay; a token living longer is checked again at each heartbeat anyway. */
-const MAX_TIMER_MS = 2_147_483_647;
+import type { SessionWatch } from './session-watch';
 
 export interface WsGatewayOptions {
   bus: EventBus;
-  authenticate: SocketAuthenticator;
+  /** Authenticates a socket's token and ends the socket with the session. */
+  sessions: SessionWatch;
   /** How long a socket may stay unauthenticated before it is closed. */
   authTimeoutMs?: number;
   heartbeatIntervalMs?: number;
@@ -33,36 +26,27 @@ function send(socket: WebSocket, message: UserEvent): void {
 /**
  * The `/ws` endpoint: a socket authenticates with the user's bearer token (query `token`, or a first
  * message `{"type":"auth","token":...}`) and then receives that user's events from every process.
- * A socket lives no longer than its token: it is closed when the token expires, when any instance
- * announces that the user's sessions ended (SESSION_REVOKED_EVENT), and at the first heartbeat after
- * the token stopped holding for any other reason (an account deleted by other means).
+ * A socket lives no longer than its token (SessionWatch): it is closed when the token expires, when
+ * any instance announces that the user's sessions ended, and at the first periodic check after the
+ * token stopped holding for any other reason (an account deleted by other means).
  */
 export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions): Promise<void> {
   const socketsByUser = new Map<string, Set<WebSocket>>();
-  /** The token each authenticated socket was opened with, to check it again. */
-  const tokens = new WeakMap<WebSocket, string>();
 
   const endSession = (socket: WebSocket) => socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'Session ended');
-  /** Closes the socket unless its token still holds for the same user. */
-  const recheck = async (socket: WebSocket, userId: string): Promise<void> => {
-    const token = tokens.get(socket);
-    const identity = token ? await options.authenticate(token).catch(() => null) : null;
-    if (identity?.userId !== userId) endSession(socket);
-  };
   const authTimeoutMs = options.authTimeoutMs ?? 10_000;
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
 
+  // The sessions' end is SessionWatch's to act on, not the sockets' to receive.
   const unsubscribe = options.bus.subscribe((userId, event) => {
-    for (const socket of socketsByUser.get(userId) ?? []) {
-      if (event.type === SESSION_REVOKED_EVENT) void recheck(socket, userId);
-      else send(socket, event);
-    }
+    if (event.type === SESSION_REVOKED_EVENT) return;
+    for (const socket of socketsByUser.get(userId) ?? []) send(socket, event);
   });
 
   // Sockets whose peer vanished without closing are found by ping/pong and dropped.
   const alive = new WeakMap<WebSocket, boolean>();
   const heartbeat = setInterval(() => {
-    for (const [userId, sockets] of socketsByUser) {
+    for (const sockets of socketsByUser.values()) {
       for (const socket of sockets) {
         if (alive.get(socket) === false) {
           socket.terminate();
@@ -70,7 +54,6 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         }
         alive.set(socket, false);
         socket.ping();
-        void recheck(socket, userId);
       }
     }
   }, heartbeatIntervalMs);
@@ -87,7 +70,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     (socket, request) => {
       let userId: string | undefined;
       let authenticating = false;
-      let expiry: ReturnType<typeof setTimeout> | undefined;
+      let stopWatching: (() => void) | undefined;
 
       const timer = setTimeout(() => {
         if (!userId) socket.close(SOCKET_CLOSE_AUTH_TIMEOUT, 'Authentication timed out');
@@ -95,19 +78,14 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
 
       const authenticate = async (token: string): Promise<void> => {
         authenticating = true;
-        const identity = await options.authenticate(token).catch(() => null);
+        const identity = await options.sessions.authenticate(token);
         clearTimeout(timer);
         if (!identity) {
           socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'Unauthorized');
           return;
         }
+        if (socket.readyState !== socket.OPEN) return;
         userId = identity.userId;
-        tokens.set(socket, token);
-        if (identity.expiresAt !== undefined) {
-          const left = identity.expiresAt - Date.now();
-          if (left <= 0) return endSession(socket);
-          if (left < MAX_TIMER_MS) expiry = setTimeout(() => endSession(socket), left);
-        }
         let sockets = socketsByUser.get(userId);
         if (!sockets) {
           sockets = new Set();
@@ -115,6 +93,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         }
         sockets.add(socket);
         alive.set(socket, true);
+        stopWatching = options.sessions.watch({ token, userId }, () => endSession(socket));
         send(socket, { type: 'ready', data: { user_id: userId } });
       };
 
@@ -137,7 +116,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       });
       socket.on('close', () => {
         clearTimeout(timer);
-        clearTimeout(expiry);
+        stopWatching?.();
         if (!userId) return;
         const sockets = socketsByUser.get(userId);
         sockets?.delete(socket);

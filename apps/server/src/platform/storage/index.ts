@@ -15,3 +15,12 @@ export type { S3ObjectStorage, S3StorageOptions } from './s3-storage';
 export { contentDispositionAttachment, normalizeDownloadName } from './content-disposition';
 export { resolveRangeHeader } from './byte-range';
 export type { RangeResolution } from './byte-range';
+export { isOutOfSpaceError } from './out-of-space';
+export { DiskSpaceMonitor } from './disk-space';
+export type {
+  DiskSpaceLevel,
+  DiskSpaceMonitorOptions,
+  DiskSpaceReport,
+  VolumeSpace,
+  WatchedFolder,
+} from './disk-space';

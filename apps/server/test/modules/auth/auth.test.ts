@@ -543,9 +543,9 @@ describeEachDatabase(
             company_name: 'Navy',
             role: 'Admiral',
             phone_number: '+1 555 0100',
-            profile_picture_url: 'https://example.com/grace.png',
           },
         });
+        // The profile picture, one of the caller's uploads, has tests of its own (users/profile-picture).
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({
           id: caller.id,
@@ -554,7 +554,6 @@ describeEachDatabase(
           company_name: 'Navy',
           role: 'Admiral',
           phone_number: '+1 555 0100',
-          profile_picture_url: 'https://example.com/grace.png',
         });
 
         const otherMe = await call('GET', '/auth/me', { token: other.token });

@@ -20,6 +20,7 @@ describe('plans changed by configuration', () => {
             currency: 'EUR',
             max_videos: 300,
             features: ['All of it'],
+            storage_mb: 100 * 1024,
           },
         }),
       },
@@ -39,6 +40,7 @@ describe('plans changed by configuration', () => {
       max_videos: 300,
       features: ['All of it'],
       stripe_price_id: null,
+      storage_mb: 100 * 1024,
     });
     const { token } = await createUserWithToken(server.platform);
     expect((await api(server, 'GET', '/user/video-count', token)).json()).toMatchObject({ max_videos: 5 });

@@ -34,7 +34,8 @@ import { SlidesResult } from './slides-result';
 const DECK_PARAM = 'deck';
 
 const uploadErrors = {
-  413: 'This deck is larger than 50 MB. Please upload a smaller file.',
+  // The server's words when it gives them: a full storage allowance is a 413 too (issue 37).
+  413: { fallback: 'This deck is larger than 50 MB. Please upload a smaller file.' },
   network: 'The deck could not be sent: check your connection and try again.',
   fallback: 'The deck could not be uploaded. Please try again.',
 } as const;

@@ -31,6 +31,7 @@ describe('subscription plans', () => {
     const starter = planCard('Starter');
     expect(starter.getByText('$19.00')).toBeInTheDocument();
     expect(starter.getByText('25 videos every 30 days', { selector: 'p' })).toBeInTheDocument();
+    expect(starter.getByText('5 GB of storage')).toBeInTheDocument();
     expect(starter.getByText('Starter feature')).toBeInTheDocument();
     expect(starter.getByRole('link', { name: 'Choose Starter' })).toHaveAttribute(
       'href',

@@ -33,4 +33,64 @@ describe('my details', () => {
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  const MB = 1024 * 1024;
+  const dashboard = (used: number, limit = 500 * MB) => ({
+    body: {
+      remaining_videos: 3,
+      can_generate_videos: true,
+      storage_used_bytes: used,
+      storage_limit_bytes: limit,
+    },
+  });
+
+  it('shows the storage used of the plan allowance as a labelled bar', async () => {
+    storeSignedIn();
+    fakeApi({
+      'GET /auth/me': { body: testUser() },
+      'GET /subscriptions/dashboard': dashboard(120 * MB),
+    });
+    renderApp('/my-details');
+
+    const storage = within(await screen.findByRole('region', { name: 'Storage' }));
+    const bar = await storage.findByRole('progressbar', { name: 'Storage used' });
+    expect(bar).toHaveAttribute('aria-valuenow', '24');
+    expect(bar).toHaveAttribute('aria-valuetext', '120 MB of 500 MB used (24%)');
+    expect(storage.getByText('120 MB of 500 MB used')).toBeInTheDocument();
+    expect(storage.queryByText(/almost full/)).not.toBeInTheDocument();
+  });
+
+  it('says what to do when the storage is nearly full', async () => {
+    storeSignedIn();
+    fakeApi({
+      'GET /auth/me': { body: testUser() },
+      'GET /subscriptions/dashboard': dashboard(480 * MB),
+    });
+    renderApp('/my-details');
+
+    const storage = within(await screen.findByRole('region', { name: 'Storage' }));
+    expect(await storage.findByText(/Your storage is almost full\./)).toBeInTheDocument();
+    expect(storage.getByRole('link', { name: 'upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/subscription-plans',
+    );
+  });
+
+  it('offers to reload the storage when it could not be read', async () => {
+    storeSignedIn();
+    let failing = true;
+    fakeApi({
+      'GET /auth/me': { body: testUser() },
+      'GET /subscriptions/dashboard': () =>
+        failing ? { status: 404, body: { detail: 'Not Found' } } : dashboard(MB),
+    });
+    const { user } = renderApp('/my-details');
+
+    const storage = within(await screen.findByRole('region', { name: 'Storage' }));
+    const reload = await storage.findByRole('button', { name: 'Reload storage details' });
+    expect(storage.getByText('Storage details unavailable')).toBeInTheDocument();
+    failing = false;
+    await user.click(reload);
+    expect(await storage.findByText('1 MB of 500 MB used')).toBeInTheDocument();
+  });
 });

@@ -5,10 +5,12 @@ import { InitialsAvatar } from '../../components/avatar';
 import { buttonClasses } from '../../components/button-styles';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
+import { StorageUsage } from './storage-usage';
 
 /**
- * `/my-details` (spec 000 section 2.7): the account's initials, full name and email, read-only, and a
- * way to give feedback. The route guard sends signed-out visitors to /login.
+ * `/my-details` (spec 000 section 2.7): the account's initials, full name and email, read-only, the
+ * storage it uses of its plan's allowance (ours, issue 37), and a way to give feedback. The route
+ * guard sends signed-out visitors to /login.
  */
 export function MyDetailsPage() {
   const user = useCurrentUser();
@@ -53,6 +55,8 @@ export function MyDetailsPage() {
           </div>
         </dl>
       </section>
+
+      <StorageUsage />
 
       <div className="mt-8 flex flex-col gap-4 rounded-2xl border border-zinc-200 px-6 py-5 sm:flex-row sm:items-center sm:justify-between dark:border-white/10">
         <div>

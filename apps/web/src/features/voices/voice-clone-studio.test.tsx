@@ -1,4 +1,4 @@
-import { studioMessages, UPLOAD_MAX_BYTES, voiceMessages } from '@reelcraft/contract';
+import { studioMessages, UPLOAD_MAX_BYTES, userLimitMessages, voiceMessages } from '@reelcraft/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,6 +127,13 @@ describe('Voice Clone mode of AI Studio', () => {
     [413, voiceMessages.cloneTooLarge, voiceMessages.cloneTooLarge],
     [422, voiceMessages.cloneUnsupportedFormat, voiceMessages.cloneUnsupportedFormat],
     [400, voiceMessages.cloneInvalid, voiceMessages.cloneInvalid],
+    // Ours (issue 37): the storage allowance and the per-user clone limit say what happened.
+    [
+      413,
+      userLimitMessages.storageFull('499 MB', '500 MB'),
+      userLimitMessages.storageFull('499 MB', '500 MB'),
+    ],
+    [429, userLimitMessages.voiceClones, userLimitMessages.voiceClones],
   ])('shows the spec text of a refused clone (%i)', async (status, detail, shown) => {
     const { user } = await openVoiceMode({
       'POST /elevenlabs/voice-clone': { status, body: { detail } },

@@ -63,7 +63,8 @@ export function voiceoverErrorMessage(error: unknown, status: string | null): st
 export function recordedVoiceoverErrorMessage(error: unknown): string {
   return errorMessage(error, {
     400: studioMessages.invalidRecordedAudio,
-    413: studioMessages.invalidRecordedAudio,
+    // The server's words when it gives them: a full storage allowance is a 413 too (issue 37).
+    413: { fallback: studioMessages.invalidRecordedAudio },
     415: studioMessages.invalidRecordedAudio,
     422: studioMessages.invalidRecordedAudio,
     fallback: studioMessages.voiceoverFailed,
@@ -88,7 +89,7 @@ export function uploadErrorMessage(error: unknown): string {
   return errorMessage(error, {
     400: { fallback: uploadMessages.allUploadsFailed },
     401: uploadMessages.authFailed,
-    413: uploadMessages.filesTooLarge,
+    413: { fallback: uploadMessages.filesTooLarge },
     500: uploadMessages.serverError,
     fallback: studioMessages.uploadFilesFailed,
   });

@@ -1,4 +1,4 @@
-import type { Plan } from '@reelcraft/contract';
+import { formatStorageSize, type Plan } from '@reelcraft/contract';
 import { Link } from 'react-router';
 import { CheckIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
@@ -56,6 +56,9 @@ export function PlanCard({
       </p>
       <p className="mt-2 text-sm font-medium text-violet-700 dark:text-violet-300">
         {plan.max_videos} {plan.max_videos === 1 ? 'video' : 'videos'} every {plan.period_days} days
+      </p>
+      <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+        {formatStorageSize(plan.storage_mb * 1024 * 1024)} of storage
       </p>
       <ul className="mt-5 flex-1 space-y-2.5 text-sm">
         {plan.features.map((feature) => (

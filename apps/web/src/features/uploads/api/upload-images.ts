@@ -24,7 +24,8 @@ export function uploadErrorMessage(error: unknown): string {
   return errorMessage(error, {
     400: { fallback: uploadMessages.allUploadsFailed },
     401: uploadMessages.authFailed,
-    413: uploadMessages.filesTooLarge,
+    // The server's words when it gives them: a full storage allowance is a 413 too (issue 37).
+    413: { fallback: uploadMessages.filesTooLarge },
     500: uploadMessages.serverError,
     fallback: imageToVideoMessages.uploadImageFailed,
   });

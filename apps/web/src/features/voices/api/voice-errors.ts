@@ -5,17 +5,18 @@ import { errorMessage } from '../../../lib/api-client';
 
 /**
  * A refused clone: 413 and 422 in the spec's words; a 400 keeps the server's reason when it gives one
- * (it starts with the spec's text, e.g. a sample without speech).
+ * (it starts with the spec's text, e.g. a sample without speech), and so do 413 and 429, which our
+ * server also answers for a full storage allowance and the per-user clone limit (issue 37).
  */
 export function cloneErrorMessage(error: unknown): string {
   return errorMessage(error, {
     400: { fallback: voiceMessages.cloneInvalid },
     401: voiceMessages.providerUnauthorized,
     403: voiceMessages.providerForbidden,
-    413: voiceMessages.cloneTooLarge,
+    413: { fallback: voiceMessages.cloneTooLarge },
     415: voiceMessages.cloneUnsupportedFormat,
     422: voiceMessages.cloneUnsupportedFormat,
-    429: voiceMessages.providerRateLimited,
+    429: { fallback: voiceMessages.providerRateLimited },
     fallback: defaultFailure('clone the voice'),
   });
 }
