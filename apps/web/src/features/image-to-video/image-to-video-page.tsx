@@ -5,11 +5,11 @@ import {
   type EnhanceImageAnswer,
 } from '@reelcraft/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
+import { BackToDashboard } from '../../components/generations';
 import { useToast } from '../../components/toast';
-import { paths } from '../../lib/paths';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useRecentImageToVideoSessions } from './api/list-image-to-video-sessions';
 import { CreateTab } from './create-tab';
@@ -79,15 +79,7 @@ export function ImageToVideoPage(parts: CreationParts) {
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-2">
-          {busy ? (
-            <button type="button" disabled className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              ← Back
-            </button>
-          ) : (
-            <Link to={paths.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              ← Back
-            </Link>
-          )}
+          <BackToDashboard busy={busy} />
           <div className="flex flex-wrap justify-end gap-2">
             {sessions.length > 0 ? (
               <button
