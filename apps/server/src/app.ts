@@ -29,6 +29,7 @@ import { proxyRoutes } from './modules/proxy';
 import { studioRoutes } from './modules/studio';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { textToVideoRoutes } from './modules/text-to-video';
+import { storyboardsRoutes } from './modules/storyboards';
 import { uploadsRoutes } from './modules/uploads';
 import { usersRoutes } from './modules/users';
 import { vendorWebhooksRoutes } from './modules/vendor-webhooks';
@@ -217,6 +218,7 @@ export async function buildApp(platform: Platform, services: Services): Promise<
   await app.register(promptEnhancementRoutes, { ...http, promptEnhancement: services.promptEnhancement });
   await app.register(generationsRoutes, { ...http, generations: services.generations });
   await app.register(textToVideoRoutes, { ...http, textToVideo: services.textToVideo });
+  await app.register(storyboardsRoutes, { ...http, storyboards: services.storyboards });
   await app.register(chatRoutes, { ...http, chat: services.chat });
   await app.register(imageToVideoRoutes, { ...http, imageToVideo: services.imageToVideo });
   await app.register(studioRoutes, { ...http, studio: services.studio, studioEvents: services.studioEvents });

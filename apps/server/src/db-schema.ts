@@ -15,5 +15,6 @@ export * from './modules/voices/voices.schema';
 export * from './modules/avatars/avatars.schema';
 export * from './modules/chat/chat.schema';
 export * from './modules/slides-to-video/slides.schema';
+export * from './modules/storyboards/storyboards.schema';
 export * from './platform/rate-limit/rate-limit.schema';
 export * from './platform/queue/job-heartbeats.schema';

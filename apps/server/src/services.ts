@@ -22,6 +22,7 @@ import {
 } from './modules/subscriptions';
 import { createStudio, studioKind, type StudioEventLog, type StudioService } from './modules/studio';
 import { TextToVideoService, textToVideoKind } from './modules/text-to-video';
+import { StoryboardsRepository, StoryboardsService, storyboardKind } from './modules/storyboards';
 import { UploadsService } from './modules/uploads';
 import { createUsersService, type UsersService } from './modules/users';
 import { createVideosService, type VideosService } from './modules/videos';
@@ -51,6 +52,7 @@ export interface Services extends AuthServices {
   imageEnhancement: ImageEnhancementService;
   generations: GenerationsService;
   textToVideo: TextToVideoService;
+  storyboards: StoryboardsService;
   chat: ChatService;
   imageToVideo: ImageToVideoService;
   studio: StudioService;
@@ -129,6 +131,15 @@ export function createServices(
   });
 
   const textKind = textToVideoKind(providers.video);
+  const storyboardsRepository = new StoryboardsRepository(orm);
+  const storyboardRender = storyboardKind({
+    video: providers.video,
+    storage,
+    voices,
+    videos,
+    repository: storyboardsRepository,
+    ...(config.media.workDir ? { workDir: config.media.workDir } : {}),
+  });
   const imageKind = imageToVideoKind(providers.video, storage);
   const aiStudioKind = studioKind();
   const encoder = {
@@ -162,10 +173,32 @@ export function createServices(
     videos,
     quota,
     notifications,
-    kinds: [textKind, imageKind, aiStudioKind, presenter, slidesVideo],
+    kinds: [textKind, storyboardRender, imageKind, aiStudioKind, presenter, slidesVideo],
     logger,
   });
-  const textToVideo = new TextToVideoService(generations.service, textKind);
+  const storyboards = new StoryboardsService({
+    repository: storyboardsRepository,
+    generations: generations.service,
+    kind: storyboardRender,
+    videos,
+    voices,
+    uploads,
+    keyOf: (address) => storedObjects.keyOf(address),
+    storage,
+    text: providers.text,
+    findTextVideoInput: async (userId, videoId) => {
+      const made = await generations.service.madeBy(userId, videoId);
+      if (made?.kind !== textKind.name) return null;
+      const input = textKind.input.safeParse(made.input);
+      return input.success ? input.data : null;
+    },
+  });
+  // Offline, text videos are storyboards (issue 31); a cloud provider still gets the prompt itself.
+  const textToVideo = new TextToVideoService(
+    generations.service,
+    textKind,
+    providers.video.kind === 'local' ? { service: storyboards, kind: storyboardRender } : undefined,
+  );
   const studio = createStudio({
     config,
     database,
@@ -254,6 +287,7 @@ export function createServices(
     imageEnhancement: new ImageEnhancementService(uploads, providers.imageEnhancement, library),
     generations: generations.service,
     textToVideo,
+    storyboards,
     chat: createChatService({
       database,
       text: providers.text,

@@ -26,4 +26,5 @@ export * from './calls/studio';
 export * from './calls/voices';
 export * from './calls/chat';
 export * from './calls/slides-to-video';
+export * from './calls/storyboards';
 export * from './text-rules';

@@ -155,6 +155,32 @@ export const textToVideoMessages = {
   progressFinalizing: 'Finalizing',
 } as const;
 
+/** Storyboards (issue 31): what the API answers and the editor shows. */
+export const storyboardMessages = {
+  promptRequired: 'Video description is required',
+  noScenes: 'A storyboard needs at least one scene.',
+  tooManyScenes: 'A storyboard holds at most 40 scenes.',
+  narrationTooLong: 'A scene’s narration can be at most 600 characters. Split it into two scenes.',
+  sceneTooShort: 'A scene lasts at least 1 second.',
+  sceneTooLong: 'A scene lasts at most 30 seconds.',
+  videoTooLong: 'A video can be at most 3 minutes long.',
+  tooManySubjects: 'A scene shows at most 3 subjects.',
+  unknownIllustration: 'That illustration is not in the set.',
+  imageNotYours: 'That image is not one of yours.',
+  unknownVoice: 'That voice is not available.',
+  duplicateSceneId: 'Two scenes have the same id.',
+  notFound: 'Storyboard not found',
+  sceneNotFound: 'Scene not found',
+  versionNotFound: 'Version not found',
+  staleVersion:
+    'This storyboard was changed somewhere else. Your edit was not saved: review the newest version and apply it again.',
+  renderStale: 'This storyboard was changed after that version. Render the newest version.',
+  alreadyRendering: 'This storyboard is rendering. Wait for it to finish before rendering again.',
+  nothingToRender: 'Nothing changed since the last render.',
+  noCaptions: 'This video has no captions.',
+  notEditable: 'This video was made before storyboards and cannot be edited. Make a new one from its prompt.',
+} as const;
+
 /** The text screen's progress band (spec 001 section 4): below 25, 50, 75, then the rest. */
 export function textToVideoProgressLabel(progress: number): string {
   if (progress < 25) return textToVideoMessages.progressInitializing;
@@ -341,6 +367,7 @@ export const userLimitMessages = {
   uploads: 'Too many files were uploaded or saved. Please try again later.',
   chatMessages: 'Too many chat messages were sent. Please try again later.',
   chatSessions: 'Too many chats were started. Please try again later.',
+  storyboardSaves: 'Too many storyboards were saved. Please try again later.',
   notifications: 'Too many notifications were created. Please try again later.',
   storageFull: (used: string, allowance: string) =>
     `Not enough storage: ${used} of your ${allowance} are used. Please delete videos, images or voice clones you no longer need, or upgrade your plan to continue.`,

@@ -82,6 +82,7 @@ const envSchema = z.object({
   UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).default(100),
   CHAT_MESSAGES_MAX_PER_USER: z.coerce.number().int().min(1).default(120),
   CHAT_SESSIONS_MAX_PER_USER: z.coerce.number().int().min(1).default(30),
+  STORYBOARD_SAVES_MAX_PER_USER: z.coerce.number().int().min(1).default(600),
   NOTIFICATIONS_MAX_PER_USER: z.coerce.number().int().min(1).default(60),
   USER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   // A plain-http issuer is accepted only on this machine (a local identity provider for tests or demos).
@@ -215,6 +216,7 @@ export interface UserLimitsConfig {
   uploads: number;
   chatMessages: number;
   chatSessions: number;
+  storyboardSaves: number;
   notifications: number;
   windowSeconds: number;
 }
@@ -314,6 +316,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       uploads: env.UPLOADS_MAX_PER_USER,
       chatMessages: env.CHAT_MESSAGES_MAX_PER_USER,
       chatSessions: env.CHAT_SESSIONS_MAX_PER_USER,
+      storyboardSaves: env.STORYBOARD_SAVES_MAX_PER_USER,
       notifications: env.NOTIFICATIONS_MAX_PER_USER,
       windowSeconds: env.USER_LIMIT_WINDOW_SECONDS,
     },

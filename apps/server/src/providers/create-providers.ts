@@ -165,13 +165,27 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
             },
           },
         });
-      case 'veo':
-        return createVeoVideoProvider({
-          settings: required(cloud.veo, 'Veo video'),
+      case 'veo': {
+        // Storyboards render offline, scene by scene, until the Veo adapter generates scenes
+        // (docs/decisions/035): the vendor still makes the videos of the flows that call it.
+        const offline = createLocalVideoProvider({
           tools: mediaTools,
+          speech,
+          fonts: captionFonts,
           workDir: media.workDir,
-          logger,
+          renderTimeoutMs: media.renderTimeoutMs,
+          encoder,
         });
+        return {
+          ...createVeoVideoProvider({
+            settings: required(cloud.veo, 'Veo video'),
+            tools: mediaTools,
+            workDir: media.workDir,
+            logger,
+          }),
+          fromStoryboard: offline.fromStoryboard,
+        };
+      }
       default:
         throw unknownKind('video', kind);
     }

@@ -13,7 +13,8 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
 // Drawing mostly waits for sharp: a thread takes the next candidate's meanwhile.
 const storyPool = renderThreadPool(WORKER_URL, { concurrentTasksPerWorker: 4 });
 
-const runStoryTask = <T>(name: StoryTaskName, input: StoryTask['input']) =>
+/** Runs one of story-worker.ts's tasks in a render thread. */
+export const runStoryTask = <T>(name: StoryTaskName, input: StoryTask['input']) =>
   storyPool().run({ name, input }) as Promise<T>;
 
 /**

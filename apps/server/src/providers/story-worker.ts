@@ -7,7 +7,10 @@ import path from 'node:path';
 import type { VettedImage } from '../media/image-intake';
 import { runThisThreadInBackground } from '../media/background-priority';
 import { readPrompt } from './prompt-reading';
+import { illustrationSvg, searchIllustrationSet } from './video/illustrations';
+import { renderScenePreview } from './video/scene-preview';
 import { materializeShots, type MaterializeContext } from './video/story-materializer';
+import { draftFromReading } from './video/storyboard-scenes';
 import type { StoryPlan } from './video/scene-planner';
 
 runThisThreadInBackground();
@@ -22,8 +25,23 @@ export interface DrawingInput {
   images: readonly VettedImage[];
 }
 
+/** An illustration's SVG, or null when the set has no icon of that name. */
+function illustrationOrNull(id: string, size: number): string | null {
+  try {
+    return illustrationSvg(id, size);
+  } catch {
+    return null;
+  }
+}
+
 export const STORY_TASKS = {
   readPrompt,
+  // Storyboards (issue 31): drafts, scene previews and the subject picker's illustrations.
+  draftStoryboard: draftFromReading,
+  scenePreview: renderScenePreview,
+  searchIllustrations: (query: string) => searchIllustrationSet(query),
+  illustrationImage: (id: string) => illustrationOrNull(id, 128),
+  unknownIllustrations: (ids: readonly string[]) => ids.filter((id) => illustrationOrNull(id, 8) === null),
   materializeShots: (input: DrawingInput) =>
     materializeShots(input.plan, {
       width: input.width,

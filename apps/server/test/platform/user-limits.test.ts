@@ -15,6 +15,7 @@ const LIMITS = {
   CHAT_MESSAGES_MAX_PER_USER: '3',
   CHAT_SESSIONS_MAX_PER_USER: '2',
   NOTIFICATIONS_MAX_PER_USER: '3',
+  STORYBOARD_SAVES_MAX_PER_USER: '2',
   USER_LIMIT_WINDOW_SECONDS: '3600',
 };
 
@@ -87,6 +88,12 @@ describeEachDatabase('per-user limits', { env: LIMITS, listen: true, work: false
     expectRefused(await send(api), userLimitMessages.chatMessages);
     const history = await api.get(`/chat/sessions/${session}/history`);
     expect(history.json<{ messages: unknown[] }>().messages).toHaveLength(6);
+  });
+
+  it('limits storyboard drafts and saves per user', async () => {
+    const draft = (api: ApiClient) =>
+      api.postJson('/storyboards', { prompt: 'A kite over a windy hill', duration: 15 });
+    await expectLimited(server(), 2, draft, userLimitMessages.storyboardSaves, statusIs(201));
   });
 
   it('limits the notifications a user creates', async () => {

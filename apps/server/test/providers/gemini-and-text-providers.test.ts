@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { PROMPT_CATEGORIES } from '../../src/providers';
 import { createGeminiImageEnhancer } from '../../src/providers/cloud/gemini-image-enhancer';
 import { createOpenAiTextProvider } from '../../src/providers/cloud/openai-text-provider';
+import { ProviderError } from '../../src/providers/provider-error';
 import { sendJson, startFakeVendor, type FakeVendor } from './fake-vendor';
 
 let vendor: FakeVendor;
@@ -103,6 +104,66 @@ describe('OpenAI-compatible text', () => {
     );
     expect(PROMPT_CATEGORIES).toContain(result.category);
     expect(vendor.received[0]!.json().messages[0].role).toBe('system');
+  });
+
+  describe('scene scripts', () => {
+    const scenes = [
+      { role: 'hero' as const, seconds: 5, shows: 'a red fox in a snowy forest at dawn' },
+      { role: 'action' as const, seconds: 6.5, shows: 'the fox running between the birch trees' },
+      { role: 'closing' as const, seconds: 4, shows: 'a last wide look at the forest' },
+    ];
+    const writeSceneScript = (provider: ReturnType<typeof text>) => {
+      if (!provider.writeSceneScript) throw new Error('The OpenAI provider writes scene scripts.');
+      return provider.writeSceneScript.bind(provider);
+    };
+
+    it('writes one line per scene from the JSON the model answers', async () => {
+      vendor.on(
+        'POST /v1/chat/completions',
+        answer(
+          '```json\n{"lines": ["  A red fox pads through fresh snow as dawn breaks.  ", ' +
+            '"It bolts between the birches, kicking up powder.", "The forest goes quiet again."]}\n```',
+        ),
+      );
+      const result = await writeSceneScript(text())({
+        prompt: 'a red fox in a snowy forest',
+        scenes,
+        seed: 4,
+      });
+      expect(result.lines).toEqual([
+        'A red fox pads through fresh snow as dawn breaks.',
+        'It bolts between the birches, kicking up powder.',
+        'The forest goes quiet again.',
+      ]);
+      const sent = vendor.received[0]!.json();
+      expect(sent.model).toBe('llama3');
+      expect(sent.messages[0]).toMatchObject({ role: 'system', content: expect.stringMatching(/JSON/) });
+      const brief = sent.messages[1].content as string;
+      expect(brief).toContain('a red fox in a snowy forest');
+      for (const scene of scenes) {
+        expect(brief).toContain(scene.shows);
+        expect(brief).toContain(`"seconds": ${scene.seconds}`);
+      }
+    });
+
+    it.each([
+      ['a wrong number of lines', '{"lines": ["A red fox pads through the snow."]}'],
+      ['an answer that is not JSON', 'Here is your narration: a fox runs through the snow.'],
+      ['broken JSON', '{"lines": ["A fox.", "It runs.", '],
+      ['an empty line', '{"lines": ["A fox.", "   ", "The end."]}'],
+      ['a line that is not text', '{"lines": ["A fox.", 42, "The end."]}'],
+      ['a line too long for a scene', JSON.stringify({ lines: ['A fox.', 'x'.repeat(601), 'The end.'] })],
+    ])('refuses %s with a ProviderError', async (_case, content) => {
+      vendor.on('POST /v1/chat/completions', answer(content));
+      const error = await writeSceneScript(text())({ prompt: 'a red fox', scenes }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({
+        code: 'failed',
+        message: 'The text service returned an unusable scene script.',
+      });
+    });
   });
 
   it('retries 5xx and maps a refused key', async () => {

@@ -33,6 +33,8 @@ export const generationStateSchema = z.object({
   video_url: z.string().nullable(),
   /** Readable reason of a failed job. */
   error: z.string().nullable(),
+  /** The storyboard being rendered (issue 31); null for kinds not made from one. */
+  storyboard_id: z.string().nullable(),
 });
 export type GenerationState = z.infer<typeof generationStateSchema>;
 

@@ -42,6 +42,8 @@ export const recentProjectSchema = z.object({
   status: videoStatusSchema,
   /** Ours: a signed URL of the poster image, null when there is none. */
   thumbnail_url: z.string().nullable(),
+  /** Ours (issue 31): the storyboard the video was rendered from; null for videos made before. */
+  storyboard_id: z.string().nullable(),
 });
 export type RecentProject = z.infer<typeof recentProjectSchema>;
 

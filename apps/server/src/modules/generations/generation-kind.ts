@@ -39,6 +39,11 @@ export interface GenerationKind<Input = unknown> {
    * the `<name>.render` job itself and ends the generation with `GenerationRunner.deliver`/`fail`.
    */
   render?(input: Input, context: RenderContext): Promise<RenderedVideo>;
+  /**
+   * Called once the rendered video is stored in its row, before the owner is told: a kind records
+   * what else the render made (a storyboard's captions and scene clips).
+   */
+  delivered?(input: Input, videoId: string, rendered: RenderedVideo): Promise<void>;
   /** The outcome notifications' link and titles, when not the defaults (My Projects, ...). */
   notices?: GenerationNotices;
 }

@@ -125,8 +125,10 @@ export class GenerationRunner {
   }
 
   private async complete(generation: Generation, rendered: RenderedVideo): Promise<void> {
-    const job = generationRef(generation, this.deps.generations.kindOf(generation));
+    const kind = this.deps.generations.kindOf(generation);
+    const job = generationRef(generation, kind);
     await this.deps.outcomes.storeVideo(job, rendered);
+    await kind?.delivered?.(kind.input.parse(generation.row.input), job.videoId, rendered);
     await this.deps.outcomes.completed(job);
     await this.publishCurrent(generation);
   }

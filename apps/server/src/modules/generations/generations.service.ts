@@ -43,6 +43,12 @@ export interface StartRequest<Input> {
   input: Input;
   /** Writes a kind's own rows in the start's transaction (the studio's job row). */
   alsoInTransaction?: (tx: OrmTransaction, generation: GenerationRow) => Promise<void>;
+  /** The video's project type, when not the kind's (a storyboard rendered for the chat). */
+  projectType?: ProjectType;
+  /** The storyboard version the video is rendered from. */
+  storyboard?: { id: string; version: number };
+  /** False: this start takes nothing from the quota (a free storyboard re-render, decision 035). */
+  reserveVideo?: boolean;
 }
 
 export interface GenerationsServiceDeps {
@@ -97,15 +103,26 @@ export class GenerationsService {
     if (existing) return this.repeated(existing, kind, sessionId);
     const input = kind.input.parse(request.input);
 
-    let outcome: { attempt: ReservationAttempt; started: string | undefined };
+    let outcome: { attempt: ReservationAttempt | null; started: string | undefined };
     try {
       outcome = await this.deps.database.transaction(async (tx) => {
-        const attempt = await this.deps.quota.tryReserveVideo(tx.orm, userId, {
-          reference: `${kind.name}:${sessionId}`,
-        });
-        if (!attempt.reservation) return { attempt, started: undefined };
+        // A free start (decision 035) reserves nothing; any other takes one video or stops here.
+        const attempt =
+          request.reserveVideo === false
+            ? null
+            : await this.deps.quota.tryReserveVideo(tx.orm, userId, {
+                reference: `${kind.name}:${sessionId}`,
+              });
+        if (attempt && !attempt.reservation) return { attempt, started: undefined };
         const video = await this.deps.videos.create(
-          { userId, title: request.title, projectType: kind.projectType, status: 'processing', sessionId },
+          {
+            userId,
+            title: request.title,
+            projectType: request.projectType ?? kind.projectType,
+            status: 'processing',
+            sessionId,
+            ...(request.storyboard ? { storyboard: request.storyboard } : {}),
+          },
           tx.orm,
         );
         const row = await this.deps.repository.insertIfNew(
@@ -114,7 +131,7 @@ export class GenerationsService {
             kind: kind.name,
             sessionId,
             videoId: video.id,
-            reservationId: attempt.reservation.id,
+            reservationId: attempt?.reservation?.id ?? null,
             input,
           },
           tx.orm,
@@ -130,7 +147,7 @@ export class GenerationsService {
       if (!twin) throw error;
       return this.repeated(twin, kind, sessionId);
     }
-    await outcome.attempt.announce();
+    await outcome.attempt?.announce();
     if (!outcome.started) throw forbidden(generationGateMessages.noVideosRemaining);
     return { sessionId, generationId: outcome.started };
   }
@@ -145,6 +162,12 @@ export class GenerationsService {
     const generation = row?.kind === kind.name ? await this.withVideo<Input>(row) : undefined;
     if (!generation) throw notFound(SESSION_NOT_FOUND);
     return generation;
+  }
+
+  /** How the user's video was made: its generation's kind and stored input, if a generation made it. */
+  async madeBy(userId: string, videoId: string): Promise<{ kind: string; input: unknown } | null> {
+    const [row] = await this.deps.repository.listForVideos(userId, [videoId]);
+    return row ? { kind: row.kind, input: row.input } : null;
   }
 
   /** The user's newest generations of a kind whose video still exists. */
@@ -261,6 +284,7 @@ export class GenerationsService {
       video_id: video.id,
       video_url: status === 'completed' ? await this.deps.videos.signedUrl(video.videoUri) : null,
       error: status === 'failed' ? video.error : null,
+      storyboard_id: video.storyboardId,
     };
   }
 

@@ -6,7 +6,14 @@ import {
   type TextToVideoSession,
 } from '@reelcraft/contract';
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
+import type { StoryboardKind, StoryboardsService } from '../storyboards';
 import type { TextToVideoKind, TextVideoInput } from './text-to-video.kind';
+
+/** Storyboards, when text videos are made through them (the offline renderer: issue 31). */
+export interface TextStoryboards {
+  service: Pick<StoryboardsService, 'renderFromPrompt'>;
+  kind: StoryboardKind;
+}
 
 /**
  * Starting and reading text-to-video jobs through the generation core: a start takes one video
@@ -16,6 +23,11 @@ export class TextToVideoService {
   constructor(
     private readonly generations: GenerationsService,
     private readonly kind: TextToVideoKind,
+    /**
+     * Set: a start writes a storyboard and renders it (so it can be edited afterwards). Unset (a
+     * cloud video provider), the prompt goes to the provider as it is.
+     */
+    private readonly storyboards?: TextStoryboards,
   ) {}
 
   /**
@@ -28,6 +40,16 @@ export class TextToVideoService {
     body: CreateTextToVideoBody,
     format: { aspect?: TextVideoInput['aspect'] } = {},
   ): Promise<SessionStarted> {
+    if (this.storyboards) {
+      const { sessionId } = await this.storyboards.service.renderFromPrompt(userId, {
+        prompt: body.prompt,
+        durationSeconds: body.duration,
+        aspect: format.aspect ?? '16:9',
+        ...(body.seed !== undefined ? { seed: body.seed } : {}),
+        ...(body.session_id ? { sessionId: body.session_id } : {}),
+      });
+      return { session_id: sessionId };
+    }
     const { sessionId } = await this.generations.start(this.kind, {
       userId,
       ...(body.session_id ? { sessionId: body.session_id } : {}),
@@ -44,7 +66,13 @@ export class TextToVideoService {
 
   /** The job's state (404 for an unknown id or another user's); the video URL once it is done. */
   async get(userId: string, sessionId: string): Promise<TextToVideoSession> {
-    const state = await this.generations.state(await this.generations.get(this.kind, userId, sessionId));
+    // Sessions started before storyboards (or with a cloud provider) are the text kind's.
+    const generation = this.storyboards
+      ? await this.generations
+          .get(this.storyboards.kind, userId, sessionId)
+          .catch(() => this.generations.get(this.kind, userId, sessionId))
+      : await this.generations.get(this.kind, userId, sessionId);
+    const state = await this.generations.state(generation);
     return {
       session_id: state.session_id,
       status: state.status,

@@ -16,6 +16,7 @@ export type VideoChanges = Partial<
     | 'height'
     | 'sizeBytes'
     | 'sessionId'
+    | 'captions'
     | 'error'
     | 'progress'
     | 'stage'
@@ -47,6 +48,7 @@ const listedColumns = {
   status: videos.status,
   videoUri: videos.videoUri,
   thumbnailUri: videos.thumbnailUri,
+  storyboardId: videos.storyboardId,
 };
 export type ListedVideo = Pick<VideoRow, keyof typeof listedColumns>;
 

@@ -63,6 +63,11 @@ export const videos = pgTable(
      * be tried again); cleared when the next attempt reports progress. Shown as "retrying".
      */
     retrying: boolean('retrying').notNull().default(false),
+    /** The storyboard and the version it was rendered from (issue 31); null for videos made before. */
+    storyboardId: uuid('storyboard_id'),
+    storyboardVersion: integer('storyboard_version'),
+    /** Caption cues timed to the speech (seconds), for captions.vtt and captions.srt. */
+    captions: jsonb('captions').$type<{ start: number; end: number; text: string }[]>(),
     /** When its generation ended, completed or failed. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -30,6 +30,8 @@ export interface NewVideoInput {
   /** `pending` unless the flow starts the work at once (`processing`). */
   status?: Extract<VideoStatus, 'pending' | 'processing'>;
   sessionId?: string | null;
+  /** The storyboard version it is rendered from (issue 31). */
+  storyboard?: { id: string; version: number };
 }
 
 /**
@@ -89,9 +91,23 @@ export class VideosService {
         projectType: input.projectType,
         status: input.status ?? 'pending',
         sessionId: input.sessionId ?? null,
+        storyboardId: input.storyboard?.id ?? null,
+        storyboardVersion: input.storyboard?.version ?? null,
       },
       db,
     );
+  }
+
+  /** Keeps the caption cues of a finished storyboard video, timed to its speech. */
+  async recordCaptions(id: string, captions: { start: number; end: number; text: string }[]): Promise<void> {
+    await this.repository.update(id, { captions });
+  }
+
+  /** The user's video (404 `Video not found` for an unknown or foreign id). */
+  async ownVideo(userId: string, id: string): Promise<VideoRow> {
+    const row = await this.repository.findForUser(userId, id);
+    if (!row) throw notFound(VIDEO_NOT_FOUND);
+    return row;
   }
 
   /** For jobs (payloads carry ids); undefined when the video is gone (deleted meanwhile). */
@@ -249,6 +265,7 @@ export class VideosService {
       status: row.status,
       video_url: await this.playableUrl(row),
       thumbnail_url: await this.signedUrl(row.thumbnailUri),
+      storyboard_id: row.storyboardId,
     };
   }
 

@@ -234,6 +234,15 @@ export class VoicesService {
     return row ? this.deps.storage.uriFor(row.sampleKey) : null;
   }
 
+  /**
+   * What speaks with a voice in a render: a built-in voice by its id, a clone with what the provider
+   * needs of it. Throws the provider's `not_found` for a voice the user may not use.
+   */
+  async speakerFor(userId: string, voiceId: string): Promise<{ voiceId: string; clone?: CloneVoice }> {
+    const clone = await this.usableClone(userId, voiceId);
+    return clone ? { voiceId, clone } : { voiceId };
+  }
+
   /** The user's clones the configured provider can speak with. */
   private async usableClones(userId: string): Promise<VoiceCloneRow[]> {
     return (await this.deps.repository.listForUser(userId)).filter(

@@ -3,7 +3,13 @@ import type { RateLimiter, RateRule } from './rate-limiter';
 
 /** The calls limited per user (docs/decisions/033), each with a count per window of its own. */
 export type UserLimitedCall =
-  'voiceClones' | 'deckUploads' | 'uploads' | 'chatMessages' | 'chatSessions' | 'notifications';
+  | 'voiceClones'
+  | 'deckUploads'
+  | 'uploads'
+  | 'chatMessages'
+  | 'chatSessions'
+  | 'notifications'
+  | 'storyboardSaves';
 
 export interface UserLimitsDeps {
   limiter: Pick<RateLimiter, 'take'>;

@@ -1,6 +1,8 @@
+import { STORYBOARD_LIMITS } from '@reelcraft/contract';
 import { classifyPrompt } from '../prompt-categories';
 import { ProviderError } from '../provider-error';
 import type { TaskOptions } from '../provider-task';
+import { sceneWordBudget } from '../text/scene-script';
 import type { TextProvider, ToolConversationMessage, ToolDefinition, ToolTurn } from '../text/text-provider';
 import { createVendorHttp, mapVendorError, VendorHttpError, type VendorLogger } from './vendor-http';
 import type { OpenAiTextSettings } from '../../config';
@@ -70,6 +72,43 @@ const MAX_MESSAGE_CHARS = 8000;
 const ENHANCE_SYSTEM =
   "You write prompts for an AI video generator. Rewrite the user's idea as one vivid video prompt of 20 to 50 words: " +
   'subject, action, setting, camera movement, lighting and style. Answer with the prompt only, no quotes, no preamble.';
+
+const SCENE_SCRIPT_SYSTEM =
+  'You write the narration of a short video made of scenes, one line per scene, in English. Each line is ' +
+  'spoken over its scene and shown as its caption, at about 2.5 words a second: keep each line at or just ' +
+  'under the number of words given for its scene. Each line says something specific about what that scene ' +
+  'shows (who or what is there, what happens, the place, the light, a detail), names the subject or place ' +
+  'of the video, and does not repeat another line. No generic taglines, no camera or film words (shot, ' +
+  'close-up, cinematic, 4k), no emojis, no hashtags. Answer with JSON only: {"lines": ["...", "..."]}, ' +
+  'with exactly one line per scene, in the order given.';
+
+/**
+ * The lines of a model's scene script, or a ProviderError when the answer is not exactly `count`
+ * non-empty lines of at most the storyboard's narration length (the caller then writes them offline).
+ */
+export function parseSceneLines(answer: string, count: number): string[] {
+  const unusable = (details: string) =>
+    new ProviderError('failed', 'The text service returned an unusable scene script.', { details });
+  // Models wrap JSON in code fences or a sentence now and then: read the outermost object.
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  if (start < 0 || end <= start) throw unusable('no JSON object');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.slice(start, end + 1));
+  } catch {
+    throw unusable('invalid JSON');
+  }
+  const lines = (parsed as { lines?: unknown } | null)?.lines;
+  if (!Array.isArray(lines)) throw unusable('no "lines" array');
+  if (lines.length !== count) throw unusable(`${lines.length} lines for ${count} scenes`);
+  return lines.map((line, index) => {
+    const text = typeof line === 'string' ? line.trim() : '';
+    if (!text) throw unusable(`line ${index + 1} is empty`);
+    if (text.length > STORYBOARD_LIMITS.maxNarrationChars) throw unusable(`line ${index + 1} is too long`);
+    return text;
+  });
+}
 
 /** Any OpenAI-compatible chat-completions endpoint: OpenAI, Ollama, vLLM, LiteLLM... */
 export function createOpenAiTextProvider(options: {
@@ -168,6 +207,31 @@ export function createOpenAiTextProvider(options: {
     },
 
     enhancePrompt: ({ prompt }, task) => enhance(prompt, task),
+
+    async writeSceneScript({ prompt, scenes }, task) {
+      if (scenes.length === 0) return { lines: [] };
+      const brief = {
+        prompt: checked(prompt, 'prompt'),
+        scenes: scenes.map((scene, index) => ({
+          scene: index + 1,
+          role: scene.role,
+          seconds: scene.seconds,
+          words: sceneWordBudget(scene.seconds),
+          shows: scene.shows.slice(0, STORYBOARD_LIMITS.maxScenePromptChars),
+        })),
+      };
+      const answer = await completion(
+        [
+          { role: 'system', content: SCENE_SCRIPT_SYSTEM },
+          {
+            role: 'user',
+            content: `Write ${scenes.length} lines, one for each scene of this video.\n${JSON.stringify(brief, null, 2)}`,
+          },
+        ],
+        task,
+      );
+      return { lines: parseSceneLines(answer, scenes.length) };
+    },
 
     async respondWithTools({ messages, tools }, task): Promise<ToolTurn> {
       const body = await request(messages.map(toWire), task, {

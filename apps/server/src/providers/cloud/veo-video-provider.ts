@@ -120,7 +120,9 @@ const SAFETY_MESSAGE =
   'The video could not be generated because the request was blocked by the content safety filter. Please change the prompt or images and try again.';
 
 /** Veo generates video through the Gemini API or Vertex AI, polling its long-running operation. */
-export function createVeoVideoProvider(options: VeoVideoProviderOptions): VideoProvider {
+export function createVeoVideoProvider(
+  options: VeoVideoProviderOptions,
+): Omit<VideoProvider, 'fromStoryboard'> {
   const { settings, tools, logger } = options;
   const vertex = settings.backend === 'vertex' ? settings.vertex : undefined;
   if (settings.backend === 'gemini' && !settings.apiKey) {

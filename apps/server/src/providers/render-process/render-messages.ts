@@ -15,7 +15,7 @@ export type RenderProcessSettings = Omit<
   'uploadForVendor' | 'vendorNews' | 'logger' | 'video'
 >;
 
-export type RenderMethod = 'fromText' | 'fromImages' | 'candidates' | 'extend';
+export type RenderMethod = 'fromText' | 'fromStoryboard' | 'fromImages' | 'candidates' | 'extend';
 
 /** A rendered video as it crosses: everything but `release`. */
 export type PlainVideo<V extends RenderedVideo = RenderedVideo> = Omit<V, 'release'>;

@@ -9,6 +9,7 @@ import type { TaskOptions } from '../provider-task';
 import type {
   CandidatesTaskOptions,
   RenderedVideo,
+  StoryboardRenderedVideo,
   VideoCandidate,
   VideoProvider,
 } from '../video/video-provider';
@@ -40,6 +41,7 @@ const ABORT_GRACE_MS = 10_000;
 /** The message each method's failures fall back to, as the in-process provider words them. */
 const FALLBACK_MESSAGES: Record<RenderMethod, string> = {
   fromText: LOCAL_VIDEO_FAILURES.render,
+  fromStoryboard: LOCAL_VIDEO_FAILURES.render,
   fromImages: LOCAL_VIDEO_FAILURES.render,
   candidates: LOCAL_VIDEO_FAILURES.candidates,
   extend: LOCAL_VIDEO_FAILURES.extend,
@@ -225,6 +227,8 @@ export function createRenderProcessVideoProvider(options: RenderProcessOptions):
       return current?.pid;
     },
     fromText: (request, task) => single('fromText', request, task),
+    fromStoryboard: async (request, task) =>
+      (await single('fromStoryboard', request, task)) as StoryboardRenderedVideo,
     fromImages: (request, task) => single('fromImages', request, task),
     extend: (request, task) => single('extend', request, task),
     async candidates(request, task) {

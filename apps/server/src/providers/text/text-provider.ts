@@ -1,6 +1,7 @@
 import type { TaskOptions } from '../provider-task';
 import type { PromptCategory } from '../prompt-categories';
 import type { NarrationScript } from './narration-writer';
+import type { SceneRole } from './scene-script';
 
 /** Which implementation writes text; the OpenAI-compatible adapter adds its name here. */
 export type TextProviderKind = 'local' | 'openai';
@@ -55,6 +56,15 @@ export interface TextProvider {
     request: { prompt: string; durationSeconds: number; seed?: number },
     options?: TaskOptions,
   ): Promise<NarrationScript>;
+  /** One narration line per scene of a storyboard (see scene-script.ts); providers without it leave it to the offline writer. */
+  writeSceneScript?(
+    request: {
+      prompt: string;
+      scenes: readonly { role: SceneRole; seconds: number; shows: string }[];
+      seed?: number;
+    },
+    options?: TaskOptions,
+  ): Promise<{ lines: string[] }>;
   /**
    * One turn of a conversation in which the model may call the given tools (function calling). Only
    * providers backed by a model have it; without it, the caller decides which tools to run itself.

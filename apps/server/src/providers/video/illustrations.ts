@@ -261,3 +261,49 @@ export function illustrationSvg(
   if (flip) body = `<g transform="translate(${2 * left + width} 0) scale(-1 1)">${body}</g>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${left} ${top} ${width} ${height}">${body}</svg>`;
 }
+
+/** An illustration offered by the subject picker. */
+export interface IllustrationEntry {
+  id: string;
+  label: string;
+}
+
+/** Groups a scene can show (animals and nature, food, places, activities, objects, people). */
+const PICKER_GROUPS = new Set([3, 4, 5, 6, 7, 1]);
+
+/**
+ * Illustrations whose name, tags or shortcodes hold every word of `query`, best matches first (the
+ * name itself, then a name starting with it, then tags); an empty query answers a first page of
+ * things a scene can show.
+ */
+export function searchIllustrationSet(query: string, limit = 40): IllustrationEntry[] {
+  const { emojis } = load();
+  const words = query
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const seen = new Set<string>();
+  const ranked: { entry: IllustrationEntry; rank: number }[] = [];
+  for (const emoji of emojis) {
+    if (!PICKER_GROUPS.has(emoji.group) || SIGN_LABEL.test(emoji.label) || seen.has(emoji.icon)) continue;
+    let rank = 0;
+    for (const word of words) {
+      const inLabel = emoji.labelWords.some((labelWord) => labelWord.startsWith(word));
+      const inTags =
+        [...emoji.tags].some((tag) => tag.startsWith(word)) ||
+        emoji.shortcodes.some((code) => code.includes(word));
+      if (!inLabel && !inTags) {
+        rank = -1;
+        break;
+      }
+      rank += emoji.label === word ? 100 : emoji.labelWords.includes(word) ? 60 : inLabel ? 40 : 10;
+    }
+    if (rank < 0) continue;
+    seen.add(emoji.icon);
+    ranked.push({ entry: { id: emoji.icon, label: emoji.label }, rank: rank - emoji.labelWords.length });
+  }
+  return ranked
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, limit)
+    .map((item) => item.entry);
+}

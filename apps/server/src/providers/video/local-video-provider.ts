@@ -30,6 +30,7 @@ import { paletteFromColor, shiftPalette } from './palette';
 import { drawShotsInBackground, readPromptInBackground } from '../story-work';
 import type { TextProvider } from '../text/text-provider';
 import { voicedSpan } from '../../media/word-timing';
+import { createStoryboardRenderer } from './storyboard-renderer';
 import {
   placeNarration,
   planImageVideo,
@@ -306,6 +307,17 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     }, LOCAL_VIDEO_FAILURES.render);
   }
 
+  const storyboards = createStoryboardRenderer({
+    tools,
+    speech: options.speech,
+    fonts: options.fonts,
+    encoder,
+    ...(workDir ? { workDir } : {}),
+    renderTimeoutMs: options.renderTimeoutMs ?? 10 * 60_000,
+    vetImages,
+    speechToPcm: (audio, contentType, signal) => speechToPcm(tools, audio, contentType, workDir, signal),
+  });
+
   const trackerFor = (task: TaskOptions) => {
     const tracker = createProgressTracker(task.onProgress, STAGES);
     return (stage: VideoStage, fraction: number) => tracker.report(stage, fraction, stage);
@@ -313,6 +325,8 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
 
   const provider = {
     kind: 'local' as const,
+
+    fromStoryboard: storyboards.render,
 
     async fromText(request: TextVideoRequest, task: TaskOptions = {}): Promise<LocalRenderedVideo> {
       if (!request.prompt.trim()) throw new ProviderError('invalid_input', 'The video needs a description.');

@@ -493,6 +493,19 @@ export interface SpokenLine {
   voicedEnd: number;
 }
 
+/** Seconds of silence around narration lines: before the first, after a phrase or sentence, at the end. */
+export interface NarrationSpacing {
+  lead: number;
+  phraseGap: number;
+  sentenceGap: number;
+  tail: number;
+}
+const DEFAULT_SPACING: NarrationSpacing = { lead: 0.45, phraseGap: 0.08, sentenceGap: 0.28, tail: 0.35 };
+
+/** The pause after a line: longer after a sentence's end. */
+export const gapAfter = (line: string, spacing: NarrationSpacing) =>
+  /[.!?]$/.test(line) ? spacing.sentenceGap : spacing.phraseGap;
+
 /**
  * Lays the narration lines one after another (a short pause between phrases, a longer one after a
  * sentence), drops the lines that would run past the end, and gives every scene the captions that
@@ -501,10 +514,11 @@ export interface SpokenLine {
 export function placeNarration(
   plan: StoryPlan,
   spoken: readonly SpokenLine[],
+  spacing: NarrationSpacing = DEFAULT_SPACING,
 ): { plan: StoryPlan; starts: number[] } {
   const fps = plan.fps;
-  const end = plan.totalFrames / fps - 0.35;
-  let at = Math.min(0.45, end / 6);
+  const end = plan.totalFrames / fps - spacing.tail;
+  let at = Math.min(spacing.lead, end / 6);
   const timed: { text: string; words: WordTime[]; start: number; end: number }[] = [];
   const starts: number[] = [];
   for (const [index, line] of plan.narrationLines.entries()) {
@@ -517,7 +531,7 @@ export function placeNarration(
     }));
     starts.push(at);
     timed.push({ text: line, words, start: at + speech.voicedStart, end: at + speech.voicedEnd });
-    at += speech.seconds + (/[.!?]$/.test(line) ? 0.28 : 0.08);
+    at += speech.seconds + gapAfter(line, spacing);
   }
   let sceneStart = 0;
   const scenes = plan.scenes.map((scene) => {
@@ -574,17 +588,36 @@ const PLAN_FRAME = { width: 16, height: 9 };
  * ones its action (runs cross the frame, flies arc, floats bob, falls drop), the wider setting and
  * close-ups, taking turns when there are several subjects. Pure.
  */
-function illustratedScenes(
-  reading: PromptReading,
-  count: number,
+function illustratedScenes(reading: PromptReading, count: number, random: Random): SceneLayout[] {
+  return Array.from({ length: count }, (_, index) => illustratedScene(reading, index, random));
+}
+
+/** What one illustrated scene shows: figures drawn into the still, subjects moving, a wide view. */
+export interface SceneLayout {
+  still: StillFigure[];
+  moving: MovingSubject[];
+  wide: boolean;
+}
+
+/** The role of scene `index` in a story: the hero first, then action, wide, close-up, second subject. */
+export const sceneRoleAt = (index: number) =>
+  index === 0 ? 'hero' : (['action', 'wide', 'close', 'action', 'second'] as const)[(index - 1) % 5];
+
+/**
+ * One scene of `illustratedScenes`: the subjects of `reading` (only its subjects, action kind and
+ * setting are used) laid out for the role the scene's index gives it. Storyboard scenes use it too.
+ */
+export function illustratedScene(
+  reading: Pick<PromptReading, 'subjects' | 'action' | 'setting'>,
+  index: number,
   random: Random,
-): { still: StillFigure[]; moving: MovingSubject[]; wide: boolean }[] {
+): SceneLayout {
   const { width, height } = PLAN_FRAME;
   const subjects = reading.subjects;
   const kind = reading.action?.kind ?? 'hero';
   const movesOnItsOwn = ['cross', 'arc', 'bob', 'drop'].includes(kind);
-  return Array.from({ length: count }, (_, index) => {
-    const role = index === 0 ? 'hero' : ['action', 'wide', 'close', 'action', 'second'][(index - 1) % 5];
+  {
+    const role = sceneRoleAt(index);
     const subject =
       role === 'second' || (role === 'wide' && subjects.length > 1)
         ? (subjects[1] ?? subjects[0])
@@ -672,11 +705,11 @@ function illustratedScenes(
       shadow,
     }));
     return { still: [...companions, ...still], moving: [], wide: role === 'wide' };
-  });
+  }
 }
 
 /** Camera moves of the prompt's words, as the renderer's motions. */
-function cameraMotion(move: CameraMove | undefined): MotionKind | undefined {
+export function cameraMotion(move: CameraMove | undefined): MotionKind | undefined {
   switch (move) {
     case 'push-in':
     case 'close-up':

@@ -1,5 +1,7 @@
+import type { StoryboardContent } from '@reelcraft/contract';
 import type { AspectRatio, VideoQuality } from '../../media/frame-size';
 import type { TaskOptions } from '../provider-task';
+import type { CloneVoice } from '../speech/speech-provider';
 
 /** Which implementation renders videos; cloud adapters (veo) add their name here. */
 export type VideoProviderKind = 'local' | 'veo';
@@ -92,9 +94,51 @@ export interface CandidatesTaskOptions extends TaskOptions {
   onCandidate?: (candidate: VideoCandidate) => Promise<void>;
 }
 
+/** A storyboard to render (issue 31): every flow writes one, and this is what renders it. */
+export interface StoryboardVideoRequest {
+  storyboard: StoryboardContent;
+  /** The storyboard's seed: each scene draws with it mixed with the scene's id. */
+  seed: number;
+  quality: VideoQuality;
+  fps: number;
+  /** The bytes of the user's images the scenes show, by their `image_url`. */
+  images: Readonly<Record<string, Buffer>>;
+  /** The narrator (a clone carries what speaks it); null: no narration is spoken. */
+  voice: { voiceId: string; clone?: CloneVoice } | null;
+  /**
+   * Each scene's cache key (storyboard-scenes.ts `sceneRenderKey`), in the scenes' order. A scene
+   * whose clip is in `clipDir` under its key is reused; the others render and are written there.
+   */
+  sceneKeys: readonly string[];
+  clipDir: string;
+}
+
+/** A caption cue of a finished video, in seconds from its start. */
+export interface CaptionCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** What a storyboard render made of each scene: its clip was reused from the cache or rendered. */
+export interface RenderedScene {
+  key: string;
+  reused: boolean;
+  startSeconds: number;
+  seconds: number;
+}
+
+export interface StoryboardRenderedVideo extends RenderedVideo {
+  scenes: RenderedScene[];
+  /** The narration as said, one cue per caption phrase. */
+  captions: CaptionCue[];
+}
+
 /** Makes videos: from text, from images, studio candidates, and longer versions of a clip. */
 export interface VideoProvider {
   readonly kind: VideoProviderKind;
+  /** Renders a storyboard scene by scene, reusing the clips of scenes that did not change. */
+  fromStoryboard(request: StoryboardVideoRequest, options?: TaskOptions): Promise<StoryboardRenderedVideo>;
   fromText(request: TextVideoRequest, options?: TaskOptions): Promise<RenderedVideo>;
   fromImages(request: ImageVideoRequest, options?: TaskOptions): Promise<RenderedVideo>;
   candidates(request: CandidatesRequest, options?: CandidatesTaskOptions): Promise<VideoCandidate[]>;

@@ -7,6 +7,7 @@ import { createOpenAiTextProvider } from '../../../src/providers/cloud/openai-te
 import { apiClient } from '../../helpers/api-client';
 import { describeEachDatabase } from '../../helpers/each-database';
 import type { TestServer } from '../../helpers/test-platform';
+import { storyboardRendered } from '../../helpers/storyboards';
 import { createUserWithToken } from '../../helpers/users';
 import { sendJson, startFakeVendor, type FakeVendor, type Received } from '../../providers/fake-vendor';
 
@@ -192,9 +193,10 @@ describeEachDatabase(
       expect(again.response).toBe('That video is already on its way.');
       const rows = await generationsOf(server(), user.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        sessionId: videoSessionId,
-        input: { prompt: LIGHTHOUSE_PROMPT, durationSeconds: 30, aspect: '9:16' },
+      expect(rows[0]).toMatchObject({ sessionId: videoSessionId });
+      expect(await storyboardRendered(server(), rows[0]!)).toMatchObject({
+        prompt: LIGHTHOUSE_PROMPT,
+        aspect: '9:16',
       });
     });
 

@@ -13,11 +13,12 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { generations } from '../../../src/db-schema';
-import type { Providers, TextVideoRequest } from '../../../src/providers';
+import type { Providers, StoryboardVideoRequest } from '../../../src/providers';
 import { apiClient, type ApiClient } from '../../helpers/api-client';
 import { describeEachDatabase } from '../../helpers/each-database';
 import { waitFor } from '../../helpers/processes';
 import { makeTempDir, type TestServer } from '../../helpers/test-platform';
+import { storyboardRendered } from '../../helpers/storyboards';
 import { createUserWithToken } from '../../helpers/users';
 import { makeSampleMp4 } from '../../providers/fake-vendor';
 
@@ -212,11 +213,12 @@ describeEachDatabase('chat calls', { work: false, listen: true }, (server) => {
     expect(videoSessionId).toBe(proposalOf(vertical).id);
     const rows = await generationsOf(server(), user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      kind: 'text-to-video',
-      sessionId: videoSessionId,
-      input: { prompt: vertical.enhanced_prompt, durationSeconds: 30, aspect: '9:16' },
-    });
+    expect(rows[0]).toMatchObject({ kind: 'storyboard', sessionId: videoSessionId });
+    // The video agreed is a storyboard of the prompt, shape and length agreed.
+    const board = await storyboardRendered(server(), rows[0]!);
+    expect(board).toMatchObject({ prompt: vertical.enhanced_prompt, aspect: '9:16' });
+    expect(board.seconds).toBeGreaterThan(22);
+    expect(board.seconds).toBeLessThan(38);
     expect((await videoCount(api)).remaining_videos).toBe(before.remaining_videos - 1);
     // The same session as the text-to-video screen follows.
     expect((await api.get(`/text-to-video/sessions/${videoSessionId}`)).json()).toMatchObject({
@@ -316,12 +318,12 @@ describeEachDatabase('chat calls', { work: false, listen: true }, (server) => {
 
 // A render that takes a moment instead of real ffmpeg work: the chat's video goes through the real
 // runner, storage and library row, and the test sees what the renderer was asked.
-const rendered: TextVideoRequest[] = [];
+const rendered: StoryboardVideoRequest[] = [];
 const quickVideo = (shared: Providers): Providers => ({
   ...shared,
   video: {
     ...shared.video,
-    fromText: async (request) => {
+    fromStoryboard: async (request) => {
       rendered.push(request);
       const dir = makeTempDir('chat-render-');
       const file = path.join(dir, 'video.mp4');
@@ -339,7 +341,9 @@ const quickVideo = (shared: Providers): Providers => ({
         height: 320,
         fps: 24,
         fileSizeBytes: (await fs.stat(file)).size,
-        seed: request.seed ?? null,
+        seed: request.seed,
+        scenes: [],
+        captions: [],
         release: () => fs.rm(dir, { recursive: true, force: true }),
       };
     },
@@ -360,7 +364,9 @@ describeEachDatabase('a video made from the chat', { listen: true, providers: qu
       'the chat video to render',
       60_000,
     );
-    expect(rendered.at(-1)).toMatchObject({ durationSeconds: 30, aspect: '9:16' });
+    const asked = rendered.at(-1)!.storyboard;
+    expect(asked.aspect_ratio).toBe('9:16');
+    expect(asked.scenes.reduce((sum, scene) => sum + scene.duration_seconds, 0)).toBeGreaterThan(22);
     const status = await say('is it ready?');
     const video = status.metadata.video as { video_id: string; video_url: string; status: string };
     expect(video.status).toBe('completed');

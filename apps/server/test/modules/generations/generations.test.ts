@@ -58,6 +58,7 @@ describeEachDatabase('the generation core', { work: false, listen: true }, (serv
       video_url: null,
       error: null,
       retrying: false,
+      storyboard_id: expect.any(String),
     });
     // Another kind has none running; another user sees none; a guest is refused.
     expect((await api.get('/generations/active?project_type=image-to-video')).json()).toEqual({

@@ -72,7 +72,9 @@ describeHeavy('a text-to-video job when the server process dies mid-render', () 
     const file = path.join(dataDir, 'downloaded.mp4');
     fs.writeFileSync(file, Buffer.from(await download.arrayBuffer()));
     const probe = await probeMedia((await testProviders()).mediaTools, file);
-    expect(Math.abs((probe.durationSeconds ?? 0) - 15)).toBeLessThanOrEqual(0.1);
+    // As long as its narration, which is written for the 15 s asked (decision 035).
+    expect(probe.durationSeconds).toBeGreaterThan(15 * 0.75);
+    expect(probe.durationSeconds).toBeLessThan(15 * 1.25);
 
     // The retried job took no second video: the free plan's 3, minus this one.
     const count = (await (await call('GET', '/user/video-count', { token })).json()) as {

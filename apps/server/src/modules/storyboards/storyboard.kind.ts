@@ -1,0 +1,133 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { storyboardContentSchema, textToVideoProgressLabel } from '@reelcraft/contract';
+import { readObject, type ObjectStorage } from '../../platform/storage';
+import type { StoryboardRenderedVideo, VideoProvider } from '../../providers';
+import { sceneKeysOf, STORYBOARD_FORMAT } from '../../providers/video/storyboard-scenes';
+import { defineGenerationKind } from '../generations';
+import type { VideosService } from '../videos';
+import type { VoicesService } from '../voices';
+import type { StoryboardsRepository } from './storyboards.repository';
+
+const storyboardRenderInputSchema = z.object({
+  userId: z.string(),
+  storyboardId: z.string(),
+  version: z.number().int(),
+  /** The version's content as it was when the render started (later saves do not change it). */
+  content: storyboardContentSchema,
+  seed: z.number().int(),
+  /** The clip keys of the render before, whose clips are dropped once this one is delivered. */
+  previousKeys: z.array(z.string()),
+});
+export type StoryboardRenderInput = z.infer<typeof storyboardRenderInputSchema>;
+
+/** Where a storyboard keeps its scenes' clips in storage: its own folder, so it can be cleared. */
+const clipKey = (userId: string, storyboardId: string, file: string) =>
+  `scene-clips/${userId}/${storyboardId}/${file}`;
+const CLIP_PARTS = ['mp4', 'wav', 'json'] as const;
+
+export interface StoryboardKindDeps {
+  video: Pick<VideoProvider, 'fromStoryboard'>;
+  storage: Pick<ObjectStorage, 'get' | 'put' | 'exists' | 'delete' | 'keyFromUri'>;
+  voices: Pick<VoicesService, 'speakerFor'>;
+  videos: Pick<VideosService, 'recordCaptions'>;
+  repository: Pick<StoryboardsRepository, 'recordRendered'>;
+  workDir?: string;
+}
+
+/**
+ * Renders a storyboard version (issue 31): the scenes' clips kept from earlier renders are fetched
+ * from storage, the provider renders the rest, and the new clips are stored for the next render.
+ */
+export function storyboardKind(deps: StoryboardKindDeps) {
+  return defineGenerationKind({
+    name: 'storyboard',
+    projectType: 'text-to-video',
+    input: storyboardRenderInputSchema,
+    // The text screen's progress bands (spec 001 section 4): text videos are storyboards.
+    message: (step) => (step.status === 'failed' ? step.error : textToVideoProgressLabel(step.progress)),
+    async render(input, context) {
+      const keys = sceneKeysOf(input.content, input.seed);
+      const clipDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'clips-'));
+      try {
+        await Promise.all([...new Set(keys)].map((key) => fetchClip(input, key, clipDir)));
+        const images: Record<string, Buffer> = {};
+        for (const scene of input.content.scenes)
+          for (const subject of scene.visual.subjects) {
+            if (subject.kind !== 'image' || images[subject.image_url]) continue;
+            const key = deps.storage.keyFromUri(subject.image_url);
+            if (key) images[subject.image_url] = await readObject(deps.storage, key);
+          }
+        const voiceId = input.content.voice_id;
+        const rendered = await deps.video.fromStoryboard(
+          {
+            storyboard: input.content,
+            seed: input.seed,
+            ...STORYBOARD_FORMAT,
+            images,
+            voice: voiceId ? await deps.voices.speakerFor(input.userId, voiceId) : null,
+            sceneKeys: keys,
+            clipDir,
+          },
+          context,
+        );
+        await Promise.all(
+          rendered.scenes
+            .filter((scene) => !scene.reused)
+            .flatMap((scene) =>
+              CLIP_PARTS.map(async (part) =>
+                deps.storage.put(
+                  clipKey(input.userId, input.storyboardId, `${scene.key}.${part}`),
+                  await fs.readFile(path.join(clipDir, `${scene.key}.${part}`)),
+                  {
+                    contentType:
+                      part === 'mp4' ? 'video/mp4' : part === 'wav' ? 'audio/wav' : 'application/json',
+                  },
+                ),
+              ),
+            ),
+        );
+        return rendered;
+      } finally {
+        await fs.rm(clipDir, { recursive: true, force: true });
+      }
+    },
+    async delivered(input, videoId, rendered) {
+      const { captions } = rendered as StoryboardRenderedVideo;
+      const keys = sceneKeysOf(input.content, input.seed);
+      await deps.videos.recordCaptions(videoId, captions ?? []);
+      await deps.repository.recordRendered(input.storyboardId, {
+        videoId,
+        version: input.version,
+        sceneKeys: keys,
+      });
+      // The clips of scenes that are gone or changed are not needed again.
+      const kept = new Set(keys);
+      await Promise.all(
+        input.previousKeys
+          .filter((key) => !kept.has(key))
+          .flatMap((key) =>
+            CLIP_PARTS.map((part) =>
+              deps.storage.delete(clipKey(input.userId, input.storyboardId, `${key}.${part}`)),
+            ),
+          ),
+      );
+    },
+  });
+
+  /** Copies a scene's stored clip into the render's folder, when storage has all of it. */
+  async function fetchClip(input: StoryboardRenderInput, key: string, clipDir: string): Promise<void> {
+    const stored = CLIP_PARTS.map((part) => clipKey(input.userId, input.storyboardId, `${key}.${part}`));
+    const present = await Promise.all(stored.map((file) => deps.storage.exists(file)));
+    if (present.includes(false)) return;
+    await Promise.all(
+      stored.map(async (file, index) =>
+        fs.writeFile(path.join(clipDir, `${key}.${CLIP_PARTS[index]}`), await readObject(deps.storage, file)),
+      ),
+    );
+  }
+}
+
+export type StoryboardKind = ReturnType<typeof storyboardKind>;

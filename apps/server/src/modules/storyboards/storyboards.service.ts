@@ -1,0 +1,407 @@
+import crypto from 'node:crypto';
+import {
+  SEED_MAX,
+  STORYBOARD_LIMITS,
+  storyboardMessages,
+  type CreateStoryboardBody,
+  type ProjectType,
+  type SaveStoryboardBody,
+  type Storyboard,
+  type StoryboardContent,
+  type ValidationIssue,
+} from '@reelcraft/contract';
+import { HttpError, notFound, unprocessable } from '../../platform/http/http-error';
+import type { OrmTransaction } from '../../platform/db/database';
+import { readObject, type ObjectStorage } from '../../platform/storage';
+import type { TextProvider } from '../../providers';
+import {
+  scenePreviewPng,
+  searchIllustrations,
+  unknownIllustrations,
+  writeStoryboardDraft,
+} from '../../providers/storyboard-drafts';
+import { sceneKeysOf, withNarratedDurations } from '../../providers/video/storyboard-scenes';
+import { videoTitleFromPrompt, type GenerationsService } from '../generations';
+import type { UploadsService } from '../uploads';
+import type { VideosService } from '../videos';
+import type { VoicesService } from '../voices';
+import { captionsFile, type CaptionsFormat } from './captions-files';
+import type { StoryboardKind } from './storyboard.kind';
+import type { StoryboardsRepository } from './storyboards.repository';
+import type { StoryboardRow } from './storyboards.schema';
+
+/**
+ * Free re-renders a storyboard has (docs/decisions/035): a re-render that renders at most half of
+ * its scenes again takes no video, this many times; anything else takes one, like a new video.
+ */
+export const FREE_RERENDERS_PER_STORYBOARD = 5;
+
+/** A save that lost the race: the reason and the storyboard as it now is (answered as a 409). */
+export class StoryboardConflictError extends Error {
+  override name = 'StoryboardConflictError';
+  constructor(
+    readonly detail: string,
+    readonly current: Storyboard,
+  ) {
+    super(detail);
+  }
+}
+
+export interface StoryboardsServiceDeps {
+  repository: StoryboardsRepository;
+  generations: Pick<GenerationsService, 'start'>;
+  kind: StoryboardKind;
+  videos: Pick<VideosService, 'findById' | 'ownVideo'>;
+  voices: Pick<VoicesService, 'isUsable'>;
+  uploads: Pick<UploadsService, 'findOwnImage'>;
+  /** The storage key an address of this instance's storage names (a URI or a signed URL). */
+  keyOf(address: string): Promise<string | null>;
+  storage: Pick<ObjectStorage, 'get' | 'uriFor'>;
+  text: Pick<TextProvider, 'kind' | 'writeSceneScript'>;
+  /** Finds how an older video was made, to rebuild its storyboard from its prompt. */
+  findTextVideoInput(
+    userId: string,
+    videoId: string,
+  ): Promise<{
+    prompt: string;
+    durationSeconds: number;
+    aspect?: StoryboardContent['aspect_ratio'];
+    seed: number;
+  } | null>;
+}
+
+/** What starts a storyboard's render from a prompt at once (text-to-video, the chat). */
+export interface PromptRenderRequest {
+  prompt: string;
+  durationSeconds: number;
+  aspect: StoryboardContent['aspect_ratio'];
+  seed?: number;
+  sessionId?: string;
+  projectType?: ProjectType;
+}
+
+/** Storyboards (issue 31): drafts from prompts, versioned saves, renders and their quota rule. */
+export class StoryboardsService {
+  constructor(private readonly deps: StoryboardsServiceDeps) {}
+
+  /** A draft from a prompt: nothing is rendered or taken from the quota. */
+  async create(userId: string, body: CreateStoryboardBody): Promise<Storyboard> {
+    if (body.voice_id) await this.assertVoice(userId, body.voice_id);
+    const seed = crypto.randomInt(0, SEED_MAX);
+    const content = await this.draft(body.prompt, body.duration, body.aspect_ratio ?? '16:9', seed, {
+      ...(body.voice_id !== undefined ? { voiceId: body.voice_id } : {}),
+      language: body.language ?? 'en',
+    });
+    const row = await this.deps.repository.insert({ userId, prompt: body.prompt, content, seed });
+    return this.answer(row);
+  }
+
+  async get(userId: string, id: string): Promise<Storyboard> {
+    return this.answer(await this.own(userId, id));
+  }
+
+  /** Saves the whole storyboard as the next version, or 409 when `version` is no longer current. */
+  async save(userId: string, id: string, body: SaveStoryboardBody): Promise<Storyboard> {
+    const { version, ...edited } = body;
+    const current = await this.own(userId, id);
+    if (current.version !== version) {
+      throw new StoryboardConflictError(storyboardMessages.staleVersion, await this.answer(current));
+    }
+    const content = await this.checked(userId, edited);
+    const saved = await this.deps.repository.saveVersion(userId, id, version, content);
+    if (!saved) {
+      throw new StoryboardConflictError(
+        storyboardMessages.staleVersion,
+        await this.answer(await this.own(userId, id)),
+      );
+    }
+    return this.answer(saved);
+  }
+
+  async versions(userId: string, id: string) {
+    const row = await this.own(userId, id);
+    const versions = await this.deps.repository.listVersions(row.id);
+    return {
+      versions: versions.map((version) => ({
+        version: version.version,
+        saved_at: version.savedAt.toISOString(),
+        scene_count: version.content.scenes.length,
+        duration_seconds: totalSeconds(version.content),
+        rendered: version.version === row.renderedVersion,
+      })),
+    };
+  }
+
+  /** Saves an older version again as the newest (the versions in between stay in the history). */
+  async restore(userId: string, id: string, version: number): Promise<Storyboard> {
+    const row = await this.own(userId, id);
+    const old = await this.deps.repository.findVersion(row.id, version);
+    if (!old) throw notFound(storyboardMessages.versionNotFound);
+    const saved = await this.deps.repository.saveVersion(userId, id, row.version, old.content);
+    if (!saved) {
+      throw new StoryboardConflictError(
+        storyboardMessages.staleVersion,
+        await this.answer(await this.own(userId, id)),
+      );
+    }
+    return this.answer(saved);
+  }
+
+  /**
+   * Renders the current version (202 with the generation to follow). The first render takes one
+   * video; a re-render is free when it renders at most half of the scenes again, up to
+   * FREE_RERENDERS_PER_STORYBOARD times (docs/decisions/035). The claim is atomic with the start.
+   */
+  async render(
+    userId: string,
+    id: string,
+    version: number,
+  ): Promise<{ session_id: string; video_id: string }> {
+    const row = await this.own(userId, id);
+    if (row.version !== version) throw new HttpError(409, storyboardMessages.renderStale);
+    if (await this.isRendering(row)) throw new HttpError(409, storyboardMessages.alreadyRendering);
+    if (row.renderedVersion === row.version) throw new HttpError(409, storyboardMessages.nothingToRender);
+    const pending = this.pending(row);
+    return this.startRender(row, {
+      free: pending.videos_cost === 0,
+      title: row.content.title,
+    });
+  }
+
+  /**
+   * Writes a storyboard from a prompt and renders it at once, in one transaction with the start
+   * (POST /text-to-video/sessions, the chat): a repeated start with the same session id answers the
+   * first and writes nothing more.
+   */
+  async renderFromPrompt(userId: string, request: PromptRenderRequest): Promise<{ sessionId: string }> {
+    const seed = request.seed ?? crypto.randomInt(0, SEED_MAX);
+    const content = await this.draft(request.prompt, request.durationSeconds, request.aspect, seed, {
+      language: 'en',
+    });
+    const storyboardId = crypto.randomUUID();
+    const started = await this.deps.generations.start(this.deps.kind, {
+      userId,
+      ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+      title: content.title,
+      ...(request.projectType ? { projectType: request.projectType } : {}),
+      storyboard: { id: storyboardId, version: 1 },
+      input: { userId, storyboardId, version: 1, content, seed, previousKeys: [] },
+      alsoInTransaction: async (tx, generation) => {
+        await this.deps.repository.insert(
+          { id: storyboardId, userId, prompt: request.prompt, content, seed, videoId: generation.videoId },
+          tx,
+        );
+      },
+    });
+    return { sessionId: started.sessionId };
+  }
+
+  /** A still of a saved scene, drawn as its clip starts. */
+  async preview(userId: string, id: string, sceneId: string): Promise<Buffer> {
+    const row = await this.own(userId, id);
+    const scene = row.content.scenes.find((candidate) => candidate.id === sceneId);
+    if (!scene) throw notFound(storyboardMessages.sceneNotFound);
+    const image = scene.visual.subjects.find((subject) => subject.kind === 'image');
+    const key = image?.kind === 'image' ? await this.deps.keyOf(image.image_url) : null;
+    return scenePreviewPng({
+      scene,
+      seed: row.seed,
+      aspect: row.content.aspect_ratio,
+      ...(key ? { image: await readObject(this.deps.storage, key) } : {}),
+    });
+  }
+
+  illustrations(query: string) {
+    return searchIllustrations(query);
+  }
+
+  /** Captions of the user's video as WebVTT or SubRip (404 when it has none). */
+  async captions(userId: string, videoId: string, format: CaptionsFormat): Promise<string> {
+    const video = await this.deps.videos.ownVideo(userId, videoId);
+    if (video.status !== 'completed' || !video.captions || video.captions.length === 0) {
+      throw notFound(storyboardMessages.noCaptions);
+    }
+    return captionsFile(video.captions, format);
+  }
+
+  /**
+   * The storyboard a video was rendered from; for a text video made before storyboards, one
+   * rebuilt from its prompt, length and shape (a new draft, linked to nothing until rendered).
+   */
+  async ofVideo(userId: string, videoId: string): Promise<Storyboard> {
+    const video = await this.deps.videos.ownVideo(userId, videoId);
+    if (video.storyboardId) {
+      const row = await this.deps.repository.findForUser(userId, video.storyboardId);
+      if (row) return this.answer(row);
+    }
+    const made = await this.deps.findTextVideoInput(userId, videoId);
+    if (!made) throw new HttpError(409, storyboardMessages.notEditable);
+    const content = await this.draft(made.prompt, made.durationSeconds, made.aspect ?? '16:9', made.seed, {
+      language: 'en',
+    });
+    const row = await this.deps.repository.insert({ userId, prompt: made.prompt, content, seed: made.seed });
+    return this.answer(row);
+  }
+
+  private async startRender(
+    row: StoryboardRow,
+    options: { free: boolean; title: string },
+  ): Promise<{ session_id: string; video_id: string }> {
+    let videoId = '';
+    const { sessionId } = await this.deps.generations.start(this.deps.kind, {
+      userId: row.userId,
+      title: options.title,
+      storyboard: { id: row.id, version: row.version },
+      reserveVideo: !options.free,
+      input: {
+        userId: row.userId,
+        storyboardId: row.id,
+        version: row.version,
+        content: row.content,
+        seed: row.seed,
+        previousKeys: row.renderedSceneKeys,
+      },
+      alsoInTransaction: async (tx: OrmTransaction, generation) => {
+        videoId = generation.videoId;
+        const claimed = await this.deps.repository.claimRender(tx, {
+          id: row.id,
+          version: row.version,
+          videoId: generation.videoId,
+          previousVideoId: row.videoId,
+          free: options.free
+            ? { renderedKeys: row.renderedSceneKeys, maxFree: FREE_RERENDERS_PER_STORYBOARD }
+            : null,
+        });
+        // Another tab saved or started a render meanwhile: nothing of this start is kept.
+        if (!claimed) throw new HttpError(409, storyboardMessages.renderStale);
+      },
+    });
+    return { session_id: sessionId, video_id: videoId };
+  }
+
+  private async draft(
+    prompt: string,
+    durationSeconds: number,
+    aspect: StoryboardContent['aspect_ratio'],
+    seed: number,
+    options: { voiceId?: string | null; language: string },
+  ): Promise<StoryboardContent> {
+    return writeStoryboardDraft(
+      {
+        prompt,
+        durationSeconds,
+        aspect,
+        ...(options.voiceId !== undefined ? { voiceId: options.voiceId } : {}),
+        language: options.language,
+        title: videoTitleFromPrompt(prompt),
+        seed,
+      },
+      this.deps.text,
+    );
+  }
+
+  /**
+   * The rules a schema cannot check alone: the video's length, unique scene ids, illustrations of
+   * the set, the user's own images (kept as storage URIs, so a scene's key does not change with a
+   * signed URL), a voice the user may use. Scenes that follow their narration take its length.
+   */
+  private async checked(userId: string, content: StoryboardContent): Promise<StoryboardContent> {
+    const issues: ValidationIssue[] = [];
+    const issue = (loc: (string | number)[], msg: string) =>
+      issues.push({ loc: ['body', ...loc], msg, type: 'value_error' });
+    const ids = new Set<string>();
+    content.scenes.forEach((scene, index) => {
+      if (ids.has(scene.id)) issue(['scenes', index, 'id'], storyboardMessages.duplicateSceneId);
+      ids.add(scene.id);
+    });
+    const unknown = new Set(await unknownIllustrations(content.scenes));
+    const scenes = await Promise.all(
+      content.scenes.map(async (scene, index) => ({
+        ...scene,
+        visual: {
+          ...scene.visual,
+          subjects: await Promise.all(
+            scene.visual.subjects.map(async (subject, position) => {
+              const at = ['scenes', index, 'visual', 'subjects', position];
+              if (subject.kind === 'illustration') {
+                if (unknown.has(subject.id)) issue([...at, 'id'], storyboardMessages.unknownIllustration);
+                return subject;
+              }
+              const key = await this.deps.keyOf(subject.image_url);
+              const own = key
+                ? await this.deps.uploads.findOwnImage(userId, this.deps.storage.uriFor(key))
+                : null;
+              if (!own) {
+                issue([...at, 'image_url'], storyboardMessages.imageNotYours);
+                return subject;
+              }
+              return { ...subject, image_url: own.uri };
+            }),
+          ),
+        },
+      })),
+    );
+    if (content.voice_id && !(await this.deps.voices.isUsable(userId, content.voice_id))) {
+      issue(['voice_id'], storyboardMessages.unknownVoice);
+    }
+    const normalized = withNarratedDurations({ ...content, scenes });
+    if (totalSeconds(normalized) > STORYBOARD_LIMITS.maxTotalSeconds)
+      issue(['scenes'], storyboardMessages.videoTooLong);
+    if (issues.length > 0) throw unprocessable(issues);
+    return normalized;
+  }
+
+  private async assertVoice(userId: string, voiceId: string): Promise<void> {
+    if (!(await this.deps.voices.isUsable(userId, voiceId))) {
+      throw unprocessable([
+        { loc: ['body', 'voice_id'], msg: storyboardMessages.unknownVoice, type: 'value_error' },
+      ]);
+    }
+  }
+
+  private async own(userId: string, id: string): Promise<StoryboardRow> {
+    const row = await this.deps.repository.findForUser(userId, id);
+    if (!row) throw notFound(storyboardMessages.notFound);
+    return row;
+  }
+
+  private async isRendering(row: StoryboardRow): Promise<boolean> {
+    if (!row.videoId) return false;
+    return (await this.deps.videos.findById(row.videoId))?.status === 'processing';
+  }
+
+  /** Which scenes "Render" renders again and what it takes from the quota (decision 035). */
+  private pending(row: StoryboardRow): Storyboard['pending_render'] {
+    const keys = sceneKeysOf(row.content, row.seed);
+    const rendered = new Set(row.renderedSceneKeys);
+    const sceneIds = row.content.scenes
+      .filter((_, index) => !rendered.has(keys[index] as string))
+      .map((scene) => scene.id);
+    if (row.renderedVersion === null) return { scene_ids: sceneIds, videos_cost: 1 };
+    if (row.renderedVersion === row.version) return { scene_ids: [], videos_cost: 0 };
+    const free =
+      sceneIds.length * 2 <= row.content.scenes.length &&
+      row.freeRerendersUsed < FREE_RERENDERS_PER_STORYBOARD;
+    return { scene_ids: sceneIds, videos_cost: free ? 0 : 1 };
+  }
+
+  private async answer(row: StoryboardRow): Promise<Storyboard> {
+    const rendering = await this.isRendering(row);
+    return {
+      ...row.content,
+      id: row.id,
+      version: row.version,
+      status: rendering ? 'rendering' : row.renderedVersion !== null ? 'rendered' : 'draft',
+      prompt: row.prompt,
+      duration_seconds: totalSeconds(row.content),
+      video_id: row.renderedVideoId,
+      rendered_version: row.renderedVersion,
+      pending_render: this.pending(row),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+}
+
+const totalSeconds = (content: StoryboardContent) =>
+  Math.round(content.scenes.reduce((sum, scene) => sum + scene.duration_seconds, 0) * 10) / 10;

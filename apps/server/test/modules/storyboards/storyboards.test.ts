@@ -1,0 +1,388 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import {
+  illustrationSchema,
+  storyboardConflictSchema,
+  storyboardMessages,
+  storyboardSchema,
+  STORYBOARD_LIMITS,
+  type Storyboard,
+  type UploadAnswer,
+} from '@reelcraft/contract';
+import { storyboards, storyboardVersions, videos } from '../../../src/db-schema';
+import { sceneKeysOf } from '../../../src/providers/video/storyboard-scenes';
+import { testImage } from '../../fixtures/test-images';
+import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
+import { describeEachDatabase } from '../../helpers/each-database';
+import type { TestServer } from '../../helpers/test-platform';
+import { createUserWithToken } from '../../helpers/users';
+
+const PROMPT = 'A red fox running through a snowy forest at dawn';
+
+async function signedIn(server: TestServer) {
+  const { user, token } = await createUserWithToken(server.platform);
+  return { user, api: apiClient(server, token) };
+}
+
+const put = (api: ApiClient, id: string, json: unknown) => api.request('PUT', `/storyboards/${id}`, { json });
+
+/** The body a save sends: the storyboard as the editor holds it. */
+function edited(board: Storyboard, change: (board: Storyboard) => Partial<Storyboard> = () => ({})) {
+  const next = { ...board, ...change(board) };
+  return {
+    version: board.version,
+    title: next.title,
+    aspect_ratio: next.aspect_ratio,
+    voice_id: next.voice_id,
+    music: next.music,
+    captions: next.captions,
+    language: next.language,
+    scenes: next.scenes,
+  };
+}
+
+async function draft(api: ApiClient, duration = 30): Promise<Storyboard> {
+  const created = await api.postJson('/storyboards', { prompt: PROMPT, duration });
+  expect(created.status, created.body.toString()).toBe(201);
+  return storyboardSchema.parse(created.json());
+}
+
+async function remainingVideos(api: ApiClient): Promise<number> {
+  return (await api.get('/user/video-count')).json<{ remaining_videos: number }>().remaining_videos;
+}
+
+// No worker takes the render jobs: the quota rule and the claims are what these tests look at.
+describeEachDatabase('storyboards', { work: false, listen: true }, (server) => {
+  it('writes a draft from a prompt that says what was understood, scene by scene, and takes nothing', async () => {
+    const { api } = await signedIn(server());
+    const before = await remainingVideos(api);
+    const board = await draft(api, 30);
+    expect(board).toMatchObject({ version: 1, status: 'draft', prompt: PROMPT, aspect_ratio: '16:9' });
+    expect(board.scenes.length).toBeGreaterThanOrEqual(4);
+    expect(board.duration_seconds).toBeGreaterThan(24);
+    expect(board.duration_seconds).toBeLessThan(36);
+    for (const scene of board.scenes) {
+      expect(scene.narration.length).toBeGreaterThan(10);
+      expect(scene.visual.setting).toBe('forest');
+    }
+    expect(board.scenes[0]!.visual.time).toBe('dawn');
+    expect(board.scenes[0]!.visual.subjects.map((subject) => subject.label).join(' ')).toMatch(/fox/);
+    expect(board.pending_render).toEqual({
+      scene_ids: board.scenes.map((scene) => scene.id),
+      videos_cost: 1,
+    });
+    expect(await remainingVideos(api)).toBe(before);
+    expect((await api.get(`/storyboards/${board.id}`)).json()).toEqual(board);
+  });
+
+  it('saves versions, refuses the older of two saves with the current storyboard, and restores', async () => {
+    const { api } = await signedIn(server());
+    const board = await draft(api, 15);
+    const narration = 'The fox stops at the edge of the trees and looks back at the valley below.';
+    const first = put(
+      api,
+      board.id,
+      edited(board, (b) => ({ scenes: [{ ...b.scenes[0]!, narration }, ...b.scenes.slice(1)] })),
+    );
+    const second = put(
+      api,
+      board.id,
+      edited(board, (b) => ({ title: `${b.title} (other tab)` })),
+    );
+    const answers = await Promise.all([first, second]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const lost = answers.find((answer) => answer.status === 409)!;
+    const conflict = storyboardConflictSchema.parse(lost.json());
+    expect(conflict.detail).toBe(storyboardMessages.staleVersion);
+    expect(conflict.current.version).toBe(2);
+    const saved = storyboardSchema.parse(answers.find((answer) => answer.status === 200)!.json());
+    expect(saved.version).toBe(2);
+
+    // The narration sets the scene's length unless the user fixed it.
+    const longer = `${narration} Snow slides from a branch and the fox darts into the white silence beyond.`;
+    const third = storyboardSchema.parse(
+      (
+        await put(
+          api,
+          board.id,
+          edited(saved, (b) => ({
+            scenes: [{ ...b.scenes[0]!, narration: longer, duration_fixed: false }, ...b.scenes.slice(1)],
+          })),
+        )
+      ).json(),
+    );
+    expect(third.version).toBe(3);
+    expect(third.scenes[0]!.duration_seconds).toBeGreaterThan(saved.scenes[0]!.duration_seconds);
+
+    const versions = (await api.get(`/storyboards/${board.id}/versions`)).json<{
+      versions: { version: number }[];
+    }>();
+    expect(versions.versions.map((version) => version.version)).toEqual([3, 2, 1]);
+    const restored = await api.postJson(`/storyboards/${board.id}/versions/1/restore`, {});
+    expect(restored.status).toBe(200);
+    expect(storyboardSchema.parse(restored.json())).toMatchObject({
+      version: 4,
+      scenes: board.scenes,
+      title: board.title,
+    });
+    expect((await api.postJson(`/storyboards/${board.id}/versions/99/restore`, {})).status).toBe(404);
+  });
+
+  it('refuses bad storyboards with a clear 422 and changes nothing', async () => {
+    const { api } = await signedIn(server());
+    const board = await draft(api, 15);
+    const scene = board.scenes[0]!;
+    const cases: [string, unknown, RegExp][] = [
+      ['no scenes', edited(board, () => ({ scenes: [] })), /at least one scene/],
+      [
+        'too many scenes',
+        edited(board, () => ({ scenes: Array.from({ length: 200 }, (_, i) => ({ ...scene, id: `x${i}` })) })),
+        /at most 40 scenes/,
+      ],
+      [
+        'a 10,000-word narration',
+        edited(board, (b) => ({
+          scenes: [{ ...scene, narration: 'word '.repeat(10_000) }, ...b.scenes.slice(1)],
+        })),
+        /at most 600 characters/,
+      ],
+      [
+        'an unknown illustration',
+        edited(board, (b) => ({
+          scenes: [
+            {
+              ...scene,
+              visual: {
+                ...scene.visual,
+                subjects: [{ kind: 'illustration', id: 'no-such-thing-here', label: 'x', tint: null }],
+              },
+            },
+            ...b.scenes.slice(1),
+          ],
+        })),
+        /not in the set/,
+      ],
+      [
+        'two scenes with one id',
+        edited(board, (b) => ({ scenes: [scene, { ...b.scenes[1]!, id: scene.id }] })),
+        /same id/,
+      ],
+      ['an unknown voice', edited(board, () => ({ voice_id: 'nobody' })), /not available/],
+      [
+        'a video over 3 minutes',
+        edited(board, () => ({
+          scenes: Array.from({ length: 7 }, (_, i) => ({
+            ...scene,
+            id: `long${i}`,
+            duration_seconds: 30,
+            duration_fixed: true,
+          })),
+        })),
+        /at most 3 minutes/,
+      ],
+    ];
+    for (const [name, body, message] of cases) {
+      const answer = await put(api, board.id, body);
+      expect(answer.status, name).toBe(422);
+      expect(answer.body.toString(), name).toMatch(message);
+    }
+    const stale = await put(api, board.id, { ...edited(board), version: 7 });
+    expect(stale.status).toBe(409);
+    expect(storyboardSchema.parse((await api.get(`/storyboards/${board.id}`)).json())).toEqual(board);
+    expect((await api.postJson('/storyboards', { prompt: '   ', duration: 30 })).status).toBe(422);
+    expect((await api.postJson('/storyboards', { prompt: PROMPT, duration: 45 })).status).toBe(422);
+  });
+
+  it("shows each user only their own storyboards, images and videos' captions", async () => {
+    const owner = await signedIn(server());
+    const stranger = await signedIn(server());
+    const board = await draft(owner.api, 15);
+    const sceneId = board.scenes[0]!.id;
+    const foreign = [
+      stranger.api.get(`/storyboards/${board.id}`),
+      put(stranger.api, board.id, edited(board)),
+      stranger.api.postJson(`/storyboards/${board.id}/render`, { version: 1 }),
+      stranger.api.get(`/storyboards/${board.id}/versions`),
+      stranger.api.postJson(`/storyboards/${board.id}/versions/1/restore`, {}),
+      stranger.api.get(`/storyboards/${board.id}/scenes/${sceneId}/preview`),
+    ];
+    for (const answer of await Promise.all(foreign)) expect(answer.status).toBe(404);
+    expect((await apiClient(server()).get(`/storyboards/${board.id}`)).status).toBe(401);
+
+    // Another user's uploaded image cannot be put in a scene.
+    const upload = await stranger.api.postForm(
+      '/upload/signed-url',
+      formData({}, [{ name: 'files', data: await testImage('png'), filename: 'p.png', type: 'image/png' }]),
+    );
+    const image = upload.json<UploadAnswer>().images[0]!;
+    const scene = board.scenes[0]!;
+    const withImage = (url: string) =>
+      edited(board, (b) => ({
+        scenes: [
+          {
+            ...scene,
+            visual: { ...scene.visual, subjects: [{ kind: 'image', image_url: url, label: 'photo' }] },
+          },
+          ...b.scenes.slice(1),
+        ],
+      }));
+    const refused = await put(owner.api, board.id, withImage(image.gcs_uri));
+    expect(refused.status).toBe(422);
+    expect(refused.body.toString()).toContain(storyboardMessages.imageNotYours);
+    // The stranger may: it is theirs, and it is kept as a storage URI whatever address was sent.
+    const theirs = await draft(stranger.api, 15);
+    const own = await put(stranger.api, theirs.id, {
+      ...withImage(image.public_url),
+      version: 1,
+      scenes: [
+        {
+          ...theirs.scenes[0]!,
+          visual: {
+            ...theirs.scenes[0]!.visual,
+            subjects: [{ kind: 'image', image_url: image.public_url, label: 'photo' }],
+          },
+        },
+        ...theirs.scenes.slice(1),
+      ],
+    });
+    expect(own.status, own.body.toString()).toBe(200);
+    const subject = storyboardSchema.parse(own.json()).scenes[0]!.visual.subjects[0]!;
+    expect(subject).toMatchObject({ kind: 'image', image_url: image.gcs_uri });
+    const preview = await stranger.api.get(
+      `/storyboards/${theirs.id}/scenes/${theirs.scenes[0]!.id}/preview`,
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('draws a scene preview as a PNG and finds illustrations for the subject picker', async () => {
+    const { api } = await signedIn(server());
+    const board = await draft(api, 15);
+    const preview = await api.get(`/storyboards/${board.id}/scenes/${board.scenes[0]!.id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+    expect(preview.body.subarray(1, 4).toString()).toBe('PNG');
+    expect((await api.get(`/storyboards/${board.id}/scenes/nope/preview`)).status).toBe(404);
+
+    const found = (await api.get('/illustrations?q=whale'))
+      .json<unknown[]>()
+      .map((item) => illustrationSchema.parse(item));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]!.label).toMatch(/whale/);
+    const svg = await fetch(new URL(found[0]!.preview_url, server().baseUrl));
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect((await fetch(new URL('/api/v1/illustrations/not-an-icon/image', server().baseUrl))).status).toBe(
+      404,
+    );
+    expect((await api.get('/illustrations?q=')).json<unknown[]>().length).toBeGreaterThan(10);
+  });
+
+  it('takes one video for the first render and none for a small re-render, atomically', async () => {
+    const { api } = await signedIn(server());
+    const board = await draft(api, 30);
+    const before = await remainingVideos(api);
+    expect((await api.postJson(`/storyboards/${board.id}/render`, { version: 2 })).status).toBe(409);
+    const [one, two] = await Promise.all([
+      api.postJson(`/storyboards/${board.id}/render`, { version: 1 }),
+      api.postJson(`/storyboards/${board.id}/render`, { version: 1 }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([202, 409]);
+    const started = (one.status === 202 ? one : two).json<{ session_id: string; video_id: string }>();
+    expect(await remainingVideos(api)).toBe(before - 1);
+    const rendering = storyboardSchema.parse((await api.get(`/storyboards/${board.id}`)).json());
+    expect(rendering.status).toBe('rendering');
+    const state = (await api.get(`/generations/${started.session_id}`)).json<{ storyboard_id: string }>();
+    expect(state.storyboard_id).toBe(board.id);
+
+    // As if the render finished (no worker runs here): its video, version and scene keys recorded.
+    const orm = server().platform.database.orm;
+    const [row] = await orm.select().from(storyboards).where(eq(storyboards.id, board.id));
+    await orm
+      .update(videos)
+      .set({ status: 'completed', progress: 100 })
+      .where(eq(videos.id, started.video_id));
+    await orm
+      .update(storyboards)
+      .set({
+        renderedVideoId: started.video_id,
+        renderedVersion: 1,
+        renderedSceneKeys: sceneKeysOf(row!.content, row!.seed),
+      })
+      .where(eq(storyboards.id, board.id));
+    const rendered = storyboardSchema.parse((await api.get(`/storyboards/${board.id}`)).json());
+    expect(rendered).toMatchObject({ status: 'rendered', rendered_version: 1, video_id: started.video_id });
+    expect(rendered.pending_render).toEqual({ scene_ids: [], videos_cost: 0 });
+    expect((await api.postJson(`/storyboards/${board.id}/render`, { version: 1 })).json()).toMatchObject({
+      detail: storyboardMessages.nothingToRender,
+    });
+
+    // One scene changed of six: free. Every scene changed: one video.
+    const changed = storyboardSchema.parse(
+      (
+        await put(
+          api,
+          board.id,
+          edited(rendered, (b) => ({
+            scenes: [
+              b.scenes[0]!,
+              { ...b.scenes[1]!, narration: 'A hare watches from behind a frozen log.' },
+              ...b.scenes.slice(2),
+            ],
+          })),
+        )
+      ).json(),
+    );
+    expect(changed.pending_render).toEqual({ scene_ids: [rendered.scenes[1]!.id], videos_cost: 0 });
+    const all = storyboardSchema.parse(
+      (
+        await put(
+          api,
+          board.id,
+          edited(changed, () => ({ aspect_ratio: '9:16' })),
+        )
+      ).json(),
+    );
+    expect(all.pending_render.videos_cost).toBe(1);
+    expect(all.pending_render.scene_ids).toHaveLength(all.scenes.length);
+    const back = storyboardSchema.parse(
+      (
+        await put(
+          api,
+          board.id,
+          edited(all, () => ({ aspect_ratio: '16:9' })),
+        )
+      ).json(),
+    );
+    const rerender = await api.postJson(`/storyboards/${board.id}/render`, { version: back.version });
+    expect(rerender.status, rerender.body.toString()).toBe(202);
+    expect(await remainingVideos(api)).toBe(before - 1);
+    const [after] = await orm.select().from(storyboards).where(eq(storyboards.id, board.id));
+    expect(after!.freeRerendersUsed).toBe(1);
+    expect(
+      await orm.select().from(storyboardVersions).where(eq(storyboardVersions.storyboardId, board.id)),
+    ).toHaveLength(4);
+  });
+
+  it('keeps at most the configured number of versions', async () => {
+    const { api } = await signedIn(server());
+    let board = await draft(api, 15);
+    for (let i = 0; i < STORYBOARD_LIMITS.keptVersions + 2; i += 1) {
+      board = storyboardSchema.parse(
+        (
+          await put(
+            api,
+            board.id,
+            edited(board, () => ({ title: `Take ${i}` })),
+          )
+        ).json(),
+      );
+    }
+    const versions = (await api.get(`/storyboards/${board.id}/versions`)).json<{
+      versions: { version: number }[];
+    }>();
+    expect(versions.versions).toHaveLength(STORYBOARD_LIMITS.keptVersions);
+    expect(versions.versions[0]!.version).toBe(board.version);
+  });
+});
