@@ -22,7 +22,7 @@ import {
 } from './modules/subscriptions';
 import { createStudio, studioKind, type StudioEventLog, type StudioService } from './modules/studio';
 import { TextToVideoService, textToVideoKind } from './modules/text-to-video';
-import { StoryboardsRepository, StoryboardsService, storyboardKind } from './modules/storyboards';
+import { createStoryboards, type StoryboardsService } from './modules/storyboards';
 import { UploadsService } from './modules/uploads';
 import { createUsersService, type UsersService } from './modules/users';
 import { createVideosService, type VideosService } from './modules/videos';
@@ -131,16 +131,16 @@ export function createServices(
   });
 
   const textKind = textToVideoKind(providers.video);
-  const storyboardsRepository = new StoryboardsRepository(orm);
-  const storyboardRender = storyboardKind({
+  const storyboardParts = createStoryboards({
+    orm,
     video: providers.video,
     storage,
     voices,
     videos,
-    repository: storyboardsRepository,
     ...(config.media.workDir ? { workDir: config.media.workDir } : {}),
   });
-  const imageKind = imageToVideoKind(providers.video, storage);
+  const storyboardRender = storyboardParts.kind;
+  const imageKind = imageToVideoKind(providers.video, storage, storyboardParts.rendering);
   const aiStudioKind = studioKind();
   const encoder = {
     ...DEFAULT_ENCODER_SETTINGS,
@@ -176,10 +176,8 @@ export function createServices(
     kinds: [textKind, storyboardRender, imageKind, aiStudioKind, presenter, slidesVideo],
     logger,
   });
-  const storyboards = new StoryboardsService({
-    repository: storyboardsRepository,
+  const storyboards = storyboardParts.service({
     generations: generations.service,
-    kind: storyboardRender,
     videos,
     voices,
     uploads,
@@ -302,6 +300,7 @@ export function createServices(
       uploads,
       { tools: providers.mediaTools, workDir: config.media.workDir },
       voices,
+      providers.video.kind === 'local' ? storyboards : undefined,
     ),
     studio: studio.service,
     studioEvents: studio.events,

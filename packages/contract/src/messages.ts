@@ -158,6 +158,7 @@ export const textToVideoMessages = {
 /** Storyboards (issue 31): what the API answers and the editor shows. */
 export const storyboardMessages = {
   promptRequired: 'Video description is required',
+  titleRequired: 'Give the video a title.',
   noScenes: 'A storyboard needs at least one scene.',
   tooManyScenes: 'A storyboard holds at most 40 scenes.',
   narrationTooLong: 'A scene’s narration can be at most 600 characters. Split it into two scenes.',

@@ -110,6 +110,20 @@ const designedCalls: readonly SpecCall[] = [
   ['GET', '/ppt-to-video/decks/{id}'],
   ['POST', '/ppt-to-video/sessions'],
   ['GET', '/ppt-to-video/sessions/{id}'],
+  // Storyboards (calls/storyboards.ts, issue 31): plan, edit, version and render a video scene by
+  // scene; the subject picker's illustrations; a video's captions.
+  ['POST', '/storyboards'],
+  ['GET', '/storyboards/{id}'],
+  ['PUT', '/storyboards/{id}'],
+  ['POST', '/storyboards/{id}/render'],
+  ['GET', '/storyboards/{id}/versions'],
+  ['POST', '/storyboards/{id}/versions/{version}/restore'],
+  ['GET', '/storyboards/{id}/scenes/{scene_id}/preview'],
+  ['GET', '/illustrations'],
+  ['GET', '/illustrations/{id}/image'],
+  ['GET', '/videos/{id}/captions.vtt'],
+  ['GET', '/videos/{id}/captions.srt'],
+  ['POST', '/videos/{id}/storyboard'],
 ];
 
 /** One form for both notations: no /api/v1 prefix or trailing slash, every parameter alike. */
@@ -166,7 +180,8 @@ describe('the calls of the spec', () => {
 
   it('writes paths relative to the API base, in Fastify form', () => {
     for (const call of calls) {
-      expect(call.path, call.name).toMatch(/^\/[a-z0-9\-/:A-Z_]*$/);
+      // A file name's dot only in a static last segment (captions.vtt).
+      expect(call.path, call.name).toMatch(/^\/[a-z0-9\-/:A-Z_]*(\/[a-z]+\.[a-z]+)?$/);
       expect(call.path.startsWith(contract.API_BASE_PATH), call.name).toBe(false);
       expect(call.path === '/' || !call.path.endsWith('/'), call.name).toBe(true);
     }

@@ -41,7 +41,7 @@ export async function writeStoryboardDraft(
   const reading = await runStoryTask<PromptReading>('readPrompt', request.prompt);
   let lines: string[] | undefined;
   if (text.kind !== 'local' && text.writeSceneScript) {
-    const { roles, seconds } = draftScenePlan(request.durationSeconds);
+    const { roles, seconds } = draftScenePlan(request.durationSeconds, request.imageUris?.length);
     lines = await text
       .writeSceneScript(
         {

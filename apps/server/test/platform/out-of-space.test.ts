@@ -86,7 +86,7 @@ describeEachDatabase(
       ...shared,
       video: {
         ...shared.video,
-        fromText: async () => {
+        fromStoryboard: async () => {
           throw enospc();
         },
       },
@@ -199,7 +199,7 @@ describeEachDatabase(
         .platform.database.orm.select()
         .from(generations)
         .where(eq(generations.userId, user.id));
-      const job = server().jobs.find((definition) => definition.name === 'text-to-video.render');
+      const job = server().jobs.find((definition) => definition.name === 'storyboard.render');
       if (!row || !job) throw new Error('The start queued no render');
       const attempt = (retryCount: number): JobContext => ({
         jobId: 'test',

@@ -56,7 +56,8 @@ function blockingVideo(renders: BlockedRender[]) {
     ...shared,
     video: {
       ...shared.video,
-      fromText: (request, options) => block(request.prompt, options?.signal),
+      // Text videos are storyboards: the title is the prompt's (issue 31).
+      fromStoryboard: (request, options) => block(request.storyboard.title, options?.signal),
       candidates: (request, options) => block(request.prompt, options?.signal),
     },
   });
@@ -261,7 +262,7 @@ describe.each(targets)('sessions and long-lived streams on $name', ({ postgres }
 
     // The worker stops the render (the job is cancelled) and the generation has ended as failed.
     await within(render.stopped, STREAM_END_CEILING_MS, 'the worker to stop the render');
-    const generation = await generationOf(a, user.id, 'text-to-video.render');
+    const generation = await generationOf(a, user.id, 'storyboard.render');
     expect(generation.video).toMatchObject({
       sessionId: session_id,
       status: 'failed',

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { ASPECT_RATIOS, TEXT_VIDEO_DURATIONS_S } from '../constants';
 import { defineCall } from '../define-call';
 import { storyboardMessages } from '../messages';
-import {
-  binaryAnswerSchema,
-  idSchema,
-  isoDateTimeSchema,
-  mediaUrlSchema,
-  storageUriSchema,
-} from '../shared-schemas';
+import { binaryAnswerSchema, idSchema, isoDateTimeSchema } from '../shared-schemas';
 
 const TAG = 'storyboards';
 
@@ -118,8 +112,11 @@ export const sceneSubjectSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('image'),
-    /** One of the caller's uploads or library images, as a storage URI or a URL the API handed out. */
-    image_url: z.union([storageUriSchema, mediaUrlSchema]),
+    /**
+     * One of the caller's uploads or library images: a storage URI or a URL the API handed out (the
+     * server checks it is the caller's and keeps it as a storage URI).
+     */
+    image_url: z.string().min(1).max(4096),
     label: z.string().max(120),
   }),
 ]);
@@ -147,8 +144,8 @@ export const sceneIdSchema = z
 
 export const storyboardSceneSchema = z.object({
   id: sceneIdSchema,
-  /** The words spoken, which are also the captions. */
-  narration: z.string().trim().max(STORYBOARD_LIMITS.maxNarrationChars, storyboardMessages.narrationTooLong),
+  /** The words spoken, which are also the captions (the server trims them). */
+  narration: z.string().max(STORYBOARD_LIMITS.maxNarrationChars, storyboardMessages.narrationTooLong),
   duration_seconds: z
     .number()
     .min(STORYBOARD_LIMITS.minSceneSeconds, storyboardMessages.sceneTooShort)
@@ -173,7 +170,8 @@ export const storyboardCaptionsSchema = z.object({
 
 /** What a save sends: the whole storyboard as edited. */
 export const storyboardContentSchema = z.object({
-  title: z.string().trim().min(1).max(200),
+  /** Must hold more than spaces (the server trims it). */
+  title: z.string().regex(/\S/, storyboardMessages.titleRequired).max(200),
   aspect_ratio: z.enum(ASPECT_RATIOS),
   /** A built-in voice or one of the caller's clones; null: no narration is spoken. */
   voice_id: z.string().max(128).nullable(),

@@ -3,6 +3,7 @@ import { imageVideoSettingsSchema } from '@reelcraft/contract';
 import type { ObjectStorage } from '../../platform/storage';
 import type { VideoProvider } from '../../providers';
 import { defineGenerationKind, readRenderInput } from '../generations';
+import { storyboardRenderInputSchema, type StoryboardRendering } from '../storyboards';
 import { stageMessage } from './image-stages';
 
 const INPUT_GONE = 'An image or sound of this video is no longer available. Please upload it again.';
@@ -16,6 +17,11 @@ const imageVideoInputSchema = z.object({
   imageUris: z.array(z.string()).min(1),
   lastFrameUri: z.string().nullable(),
   voiceSampleUri: z.string().nullable(),
+  /**
+   * The storyboard its images became (issue 31): rendered scene by scene, narrated in the voice
+   * the sample was cloned into. Absent for jobs from before, and with a cloud video provider.
+   */
+  storyboard: storyboardRenderInputSchema.optional(),
 });
 export type ImageVideoInput = z.infer<typeof imageVideoInputSchema>;
 
@@ -23,6 +29,7 @@ export type ImageVideoInput = z.infer<typeof imageVideoInputSchema>;
 export function imageToVideoKind(
   video: Pick<VideoProvider, 'fromImages'>,
   storage: Pick<ObjectStorage, 'get' | 'keyFromUri'>,
+  storyboards: Pick<StoryboardRendering, 'render' | 'delivered'>,
 ) {
   /** An input the job was accepted with; gone (deleted from the library meanwhile) fails the job. */
   const read = (uri: string) => readRenderInput(storage, { uri }, INPUT_GONE);
@@ -32,7 +39,11 @@ export function imageToVideoKind(
     projectType: 'image-to-video',
     input: imageVideoInputSchema,
     message: (step) => stageMessage(step.status, step.stage, step.progress, step.error),
+    async delivered(input, videoId, rendered) {
+      if (input.storyboard) await storyboards.delivered(input.storyboard, videoId, rendered);
+    },
     async render(input, context) {
+      if (input.storyboard) return storyboards.render(input.storyboard, context);
       const [images, lastFrame, voiceSample] = await Promise.all([
         Promise.all(input.imageUris.map(read)),
         input.lastFrameUri ? read(input.lastFrameUri) : undefined,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   createImageToVideoBodySchema,
   DEFAULT_IMAGE_VIDEO_SEED,
@@ -19,6 +20,7 @@ import type { MultipartForm, ReceivedFile } from '../../platform/http/multipart-
 import type { Providers } from '../../providers';
 import { ImageRefusedError, vetImage, type UploadsService, type VettedImage } from '../uploads';
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
+import type { StoryboardsService } from '../storyboards';
 import type { VoicesService } from '../voices';
 import { IMAGE_STAGES, stageStates } from './image-stages';
 import type { ImageToVideoKind } from './image-to-video.kind';
@@ -27,6 +29,9 @@ import {
   VoiceSampleRefusedError,
   type VettedVoiceSample,
 } from '../../media/voice-sample-vetting';
+
+/** Frames a second of image videos (the offline renderer's, as before storyboards). */
+const IMAGE_VIDEO_FPS = 24;
 
 /** How many sessions the Recent Videos list shows when the client names no limit. */
 export const RECENT_SESSIONS_DEFAULT_LIMIT = 10;
@@ -62,8 +67,13 @@ export class ImageToVideoService {
     private readonly kind: ImageToVideoKind,
     private readonly uploads: UploadsService,
     private readonly media: { tools: Providers['mediaTools']; workDir?: string },
-    /** A saved clone's recording can be the voice sample. */
-    private readonly voices: Pick<VoicesService, 'cloneSampleUri'>,
+    /** A saved clone's recording can be the voice sample; a new sample becomes a clone. */
+    private readonly voices: Pick<VoicesService, 'cloneSampleUri' | 'clone' | 'deleteClone'>,
+    /**
+     * Set (the offline renderer): the images become a storyboard's scenes, narrated from the prompt
+     * in the voice of the sample (issue 31). Unset (a cloud provider): the images go to it as they are.
+     */
+    private readonly storyboards?: Pick<StoryboardsService, 'draftFor' | 'insertStarted'>,
   ) {}
 
   async start(userId: string, form: MultipartForm): Promise<SessionStarted> {
@@ -71,6 +81,7 @@ export class ImageToVideoService {
     if (!form.fields.prompt?.trim()) throw badRequest(serverDetailMessages.promptRequired);
     const body = parseCallInput(createImageToVideoBodySchema, form.fields);
     const inputs = await this.vetInputs(userId, body, form.files);
+    if (this.storyboards) return this.startStoryboard(userId, body, inputs, form.files, this.storyboards);
     // An uploaded sample wins over a saved clone's; the clone's is already vetted and stored.
     const cloneSampleUri =
       body.voice_clone_id && !inputs.voiceSample
@@ -112,6 +123,88 @@ export class ImageToVideoService {
       return { session_id: sessionId };
     } catch (error) {
       await Promise.all(storedKeys.map((key) => this.uploads.delete(key)));
+      throw error;
+    }
+  }
+
+  /**
+   * The images as a storyboard (issue 31): one scene each (the closing frame last), narrated from the
+   * prompt. A voice sample is not played back: it becomes one of the user's clones, which speaks the
+   * narration (a saved clone is used as it is). Nothing is kept when the start fails.
+   */
+  private async startStoryboard(
+    userId: string,
+    body: CreateImageToVideoBody,
+    inputs: VettedInputs,
+    files: readonly ReceivedFile[],
+    storyboards: Pick<StoryboardsService, 'draftFor' | 'insertStarted'>,
+  ): Promise<SessionStarted> {
+    const title = videoTitleFromPrompt(body.prompt);
+    const settings = body.extra_params ?? imageVideoSettingsSchema.parse({});
+    const seed = body.seed ?? DEFAULT_IMAGE_VIDEO_SEED;
+    const storedKeys: string[] = [];
+    let madeClone: string | null = null;
+    try {
+      const imageUris = [...inputs.storedImageUris];
+      for (const image of inputs.newImages) {
+        const stored = await this.uploads.store(userId, image);
+        storedKeys.push(stored.key);
+        imageUris.push(stored.uri);
+      }
+      const lastFrame = inputs.lastFrame ? await this.uploads.store(userId, inputs.lastFrame) : null;
+      if (lastFrame) storedKeys.push(lastFrame.key);
+      const sampleFile = files.find((file) => file.field === 'voice_sample_file');
+      let voiceId: string | undefined = body.voice_clone_id;
+      if (sampleFile) {
+        madeClone = (await this.voices.clone(userId, { name: `Voice of ${title}`.slice(0, 100) }, sampleFile))
+          .voice_id;
+        voiceId = madeClone;
+      }
+      const content = await storyboards.draftFor({
+        prompt: body.prompt,
+        durationSeconds: settings.duration,
+        aspect: settings.aspect_ratio,
+        seed,
+        ...(voiceId ? { voiceId } : {}),
+        imageUris: lastFrame ? [...imageUris, lastFrame.uri] : imageUris,
+      });
+      const storyboardId = crypto.randomUUID();
+      const { sessionId } = await this.generations.start(this.kind, {
+        userId,
+        title,
+        storyboard: { id: storyboardId, version: 1 },
+        input: {
+          prompt: body.prompt,
+          modelPlatform: body.model_platform,
+          settings,
+          seed,
+          imageUris,
+          lastFrameUri: lastFrame?.uri ?? null,
+          voiceSampleUri: null,
+          storyboard: {
+            userId,
+            storyboardId,
+            version: 1,
+            content,
+            seed,
+            previousKeys: [],
+            format: { quality: settings.quality, fps: IMAGE_VIDEO_FPS },
+          },
+        },
+        alsoInTransaction: (tx, generation) =>
+          storyboards.insertStarted(tx, {
+            id: storyboardId,
+            userId,
+            prompt: body.prompt,
+            content,
+            seed,
+            videoId: generation.videoId,
+          }),
+      });
+      return { session_id: sessionId };
+    } catch (error) {
+      await Promise.all(storedKeys.map((key) => this.uploads.delete(key)));
+      if (madeClone) await this.voices.deleteClone(userId, madeClone).catch(() => undefined);
       throw error;
     }
   }

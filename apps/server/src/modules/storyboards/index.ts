@@ -1,8 +1,13 @@
-export { storyboardKind, type StoryboardKind } from './storyboard.kind';
+export {
+  storyboardRenderInputSchema,
+  type StoryboardKind,
+  type StoryboardRendering,
+  type StoryboardRenderInput,
+} from './storyboard.kind';
 export {
   StoryboardsService,
   StoryboardConflictError,
   FREE_RERENDERS_PER_STORYBOARD,
 } from './storyboards.service';
-export { StoryboardsRepository } from './storyboards.repository';
+export { createStoryboards } from './create-storyboards';
 export { storyboardsRoutes } from './storyboards.routes';

@@ -2,16 +2,20 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { storyboardContentSchema, textToVideoProgressLabel } from '@reelcraft/contract';
+import {
+  IMAGE_VIDEO_QUALITIES,
+  storyboardContentSchema,
+  textToVideoProgressLabel,
+} from '@reelcraft/contract';
 import { readObject, type ObjectStorage } from '../../platform/storage';
-import type { StoryboardRenderedVideo, VideoProvider } from '../../providers';
+import type { RenderedVideo, StoryboardRenderedVideo, VideoProvider } from '../../providers';
 import { sceneKeysOf, STORYBOARD_FORMAT } from '../../providers/video/storyboard-scenes';
-import { defineGenerationKind } from '../generations';
+import { defineGenerationKind, type RenderContext } from '../generations';
 import type { VideosService } from '../videos';
 import type { VoicesService } from '../voices';
 import type { StoryboardsRepository } from './storyboards.repository';
 
-const storyboardRenderInputSchema = z.object({
+export const storyboardRenderInputSchema = z.object({
   userId: z.string(),
   storyboardId: z.string(),
   version: z.number().int(),
@@ -20,6 +24,10 @@ const storyboardRenderInputSchema = z.object({
   seed: z.number().int(),
   /** The clip keys of the render before, whose clips are dropped once this one is delivered. */
   previousKeys: z.array(z.string()),
+  /** The picture's quality and rate, when not the text screen's (image videos choose theirs). */
+  format: z
+    .object({ quality: z.enum(IMAGE_VIDEO_QUALITIES), fps: z.number().int().min(1).max(60) })
+    .optional(),
 });
 export type StoryboardRenderInput = z.infer<typeof storyboardRenderInputSchema>;
 
@@ -40,16 +48,14 @@ export interface StoryboardKindDeps {
 /**
  * Renders a storyboard version (issue 31): the scenes' clips kept from earlier renders are fetched
  * from storage, the provider renders the rest, and the new clips are stored for the next render.
+ * The storyboard kind renders with it, and so do the kinds whose flows write a storyboard first
+ * (image to video).
  */
-export function storyboardKind(deps: StoryboardKindDeps) {
-  return defineGenerationKind({
-    name: 'storyboard',
-    projectType: 'text-to-video',
-    input: storyboardRenderInputSchema,
-    // The text screen's progress bands (spec 001 section 4): text videos are storyboards.
-    message: (step) => (step.status === 'failed' ? step.error : textToVideoProgressLabel(step.progress)),
-    async render(input, context) {
-      const keys = sceneKeysOf(input.content, input.seed);
+export function storyboardRendering(deps: StoryboardKindDeps) {
+  return {
+    async render(input: StoryboardRenderInput, context: RenderContext): Promise<StoryboardRenderedVideo> {
+      const format = input.format ?? STORYBOARD_FORMAT;
+      const keys = sceneKeysOf(input.content, input.seed, format);
       const clipDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'clips-'));
       try {
         await Promise.all([...new Set(keys)].map((key) => fetchClip(input, key, clipDir)));
@@ -65,7 +71,7 @@ export function storyboardKind(deps: StoryboardKindDeps) {
           {
             storyboard: input.content,
             seed: input.seed,
-            ...STORYBOARD_FORMAT,
+            ...format,
             images,
             voice: voiceId ? await deps.voices.speakerFor(input.userId, voiceId) : null,
             sceneKeys: keys,
@@ -94,9 +100,9 @@ export function storyboardKind(deps: StoryboardKindDeps) {
         await fs.rm(clipDir, { recursive: true, force: true });
       }
     },
-    async delivered(input, videoId, rendered) {
+    async delivered(input: StoryboardRenderInput, videoId: string, rendered: RenderedVideo): Promise<void> {
       const { captions } = rendered as StoryboardRenderedVideo;
-      const keys = sceneKeysOf(input.content, input.seed);
+      const keys = sceneKeysOf(input.content, input.seed, input.format ?? STORYBOARD_FORMAT);
       await deps.videos.recordCaptions(videoId, captions ?? []);
       await deps.repository.recordRendered(input.storyboardId, {
         videoId,
@@ -115,7 +121,7 @@ export function storyboardKind(deps: StoryboardKindDeps) {
           ),
       );
     },
-  });
+  };
 
   /** Copies a scene's stored clip into the render's folder, when storage has all of it. */
   async function fetchClip(input: StoryboardRenderInput, key: string, clipDir: string): Promise<void> {
@@ -128,6 +134,21 @@ export function storyboardKind(deps: StoryboardKindDeps) {
       ),
     );
   }
+}
+
+export type StoryboardRendering = ReturnType<typeof storyboardRendering>;
+
+/** A storyboard rendered from its editor, or written from a prompt and rendered at once (text videos). */
+export function storyboardKind(rendering: StoryboardRendering) {
+  return defineGenerationKind({
+    name: 'storyboard',
+    projectType: 'text-to-video',
+    input: storyboardRenderInputSchema,
+    // The text screen's progress bands (spec 001 section 4): text videos are storyboards.
+    message: (step) => (step.status === 'failed' ? step.error : textToVideoProgressLabel(step.progress)),
+    render: (input, context) => rendering.render(input, context),
+    delivered: (input, videoId, rendered) => rendering.delivered(input, videoId, rendered),
+  });
 }
 
 export type StoryboardKind = ReturnType<typeof storyboardKind>;

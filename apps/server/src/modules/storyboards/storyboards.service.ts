@@ -196,6 +196,39 @@ export class StoryboardsService {
     return { sessionId: started.sessionId };
   }
 
+  /**
+   * A draft written for another flow's start (image to video: its images become the scenes), and
+   * the row it is kept in, inserted in that start's transaction.
+   */
+  draftFor(request: {
+    prompt: string;
+    durationSeconds: number;
+    aspect: StoryboardContent['aspect_ratio'];
+    seed: number;
+    voiceId?: string | null;
+    imageUris?: readonly string[];
+  }): Promise<StoryboardContent> {
+    return this.draft(request.prompt, request.durationSeconds, request.aspect, request.seed, {
+      ...(request.voiceId !== undefined ? { voiceId: request.voiceId } : {}),
+      language: 'en',
+      ...(request.imageUris ? { imageUris: request.imageUris } : {}),
+    });
+  }
+
+  async insertStarted(
+    tx: OrmTransaction,
+    row: {
+      id: string;
+      userId: string;
+      prompt: string;
+      content: StoryboardContent;
+      seed: number;
+      videoId: string;
+    },
+  ): Promise<void> {
+    await this.deps.repository.insert(row, tx);
+  }
+
   /** A still of a saved scene, drawn as its clip starts. */
   async preview(userId: string, id: string, sceneId: string): Promise<Buffer> {
     const row = await this.own(userId, id);
@@ -284,7 +317,7 @@ export class StoryboardsService {
     durationSeconds: number,
     aspect: StoryboardContent['aspect_ratio'],
     seed: number,
-    options: { voiceId?: string | null; language: string },
+    options: { voiceId?: string | null; language: string; imageUris?: readonly string[] },
   ): Promise<StoryboardContent> {
     return writeStoryboardDraft(
       {
@@ -292,6 +325,7 @@ export class StoryboardsService {
         durationSeconds,
         aspect,
         ...(options.voiceId !== undefined ? { voiceId: options.voiceId } : {}),
+        ...(options.imageUris ? { imageUris: options.imageUris } : {}),
         language: options.language,
         title: videoTitleFromPrompt(prompt),
         seed,
@@ -344,7 +378,11 @@ export class StoryboardsService {
     if (content.voice_id && !(await this.deps.voices.isUsable(userId, content.voice_id))) {
       issue(['voice_id'], storyboardMessages.unknownVoice);
     }
-    const normalized = withNarratedDurations({ ...content, scenes });
+    const normalized = withNarratedDurations({
+      ...content,
+      title: content.title.trim(),
+      scenes: scenes.map((scene) => ({ ...scene, narration: scene.narration.trim() })),
+    });
     if (totalSeconds(normalized) > STORYBOARD_LIMITS.maxTotalSeconds)
       issue(['scenes'], storyboardMessages.videoTooLong);
     if (issues.length > 0) throw unprocessable(issues);

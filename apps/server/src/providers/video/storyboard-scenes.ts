@@ -93,8 +93,11 @@ export function narratedSceneSeconds(narration: string, fallback: number): numbe
 export const STORYBOARD_FORMAT = { quality: 'standard', fps: 24 } as const satisfies SceneFormat;
 
 /** Every scene's cache key, in order. */
-export const sceneKeysOf = (content: StoryboardContent, seed: number) =>
-  content.scenes.map((scene) => sceneRenderKey(content, scene, seed, STORYBOARD_FORMAT));
+export const sceneKeysOf = (
+  content: StoryboardContent,
+  seed: number,
+  format: SceneFormat = STORYBOARD_FORMAT,
+) => content.scenes.map((scene) => sceneRenderKey(content, scene, seed, format));
 
 /** Scenes that follow their narration take its estimated length (the render measures the speech). */
 export function withNarratedDurations(content: StoryboardContent): StoryboardContent {
@@ -179,6 +182,8 @@ const ROLE_CAMERA: Record<SceneRole, SceneCameraMove> = {
 };
 
 export interface DraftRequest {
+  /** The user's images, one scene each (image to video). */
+  imageUris?: readonly string[];
   prompt: string;
   durationSeconds: number;
   aspect: StoryboardContent['aspect_ratio'];
@@ -197,7 +202,7 @@ export interface DraftRequest {
 
 /** A draft storyboard from a read prompt and its scene script: what the prompt asked, scene by scene. */
 export function draftStoryboard(request: DraftRequest): StoryboardContent {
-  const { reading } = request;
+  const { reading, imageUris } = request;
   const look = CATEGORY_LOOKS[request.category];
   const illustrations = reading.subjects.map((subject) => ({
     kind: 'illustration' as const,
@@ -218,6 +223,7 @@ export function draftStoryboard(request: DraftRequest): StoryboardContent {
   const promptCamera = reading.camera[0];
   const scenes = request.roles.map((role, index): StoryboardScene => {
     const camera = index === 0 && promptCamera ? cameraOfPrompt(promptCamera) : ROLE_CAMERA[role];
+    const image = imageUris?.[index];
     return {
       id: `s${index + 1}-${crypto.randomBytes(4).toString('hex')}`,
       narration: (request.lines[index] ?? '').slice(0, STORYBOARD_LIMITS.maxNarrationChars),
@@ -225,7 +231,9 @@ export function draftStoryboard(request: DraftRequest): StoryboardContent {
       duration_fixed: false,
       transition: index === 0 ? 'fade' : index % 3 === 0 ? 'fade' : 'cut',
       visual: {
-        subjects: subjectsFor(role),
+        subjects: image
+          ? [{ kind: 'image', image_url: image, label: `Image ${index + 1}` }]
+          : subjectsFor(role),
         setting: reading.setting,
         time: reading.time ?? 'day',
         weather: reading.weather,
@@ -274,11 +282,15 @@ export interface StoryboardDraftRequest {
   language: string;
   title: string;
   seed: number;
+  /** The user's images (storage URIs), one scene each in this order (image to video). */
+  imageUris?: readonly string[];
 }
 
-/** The scenes a draft of `durationSeconds` has: each one's role and length. */
-export function draftScenePlan(durationSeconds: number): { roles: SceneRole[]; seconds: number[] } {
-  const count = draftSceneCount(durationSeconds);
+/** The scenes a draft has (`count`, or about one per 6 s): each one's role and length. */
+export function draftScenePlan(
+  durationSeconds: number,
+  count = draftSceneCount(durationSeconds),
+): { roles: SceneRole[]; seconds: number[] } {
   return {
     roles: Array.from({ length: count }, (_, index) => sceneRole(index, count)),
     seconds: splitSeconds(durationSeconds, count),
@@ -289,7 +301,7 @@ export function draftScenePlan(durationSeconds: number): { roles: SceneRole[]; s
 export function draftFromReading(
   request: StoryboardDraftRequest & { reading: PromptReading; lines?: string[] },
 ): StoryboardContent {
-  const { roles, seconds } = draftScenePlan(request.durationSeconds);
+  const { roles, seconds } = draftScenePlan(request.durationSeconds, request.imageUris?.length);
   const lines =
     request.lines ??
     writeSceneScript({

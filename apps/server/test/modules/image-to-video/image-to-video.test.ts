@@ -9,6 +9,7 @@ import {
   imageToVideoSessionSchema,
   recentVideoSessionSchema,
   serverDetailMessages,
+  storyboardSchema,
   type ImageToVideoSession,
   type UploadAnswer,
 } from '@reelcraft/contract';
@@ -26,7 +27,7 @@ import { describeEachDatabase, describeHeavy } from '../../helpers/each-database
 import { waitFor } from '../../helpers/processes';
 import { makeTempDir, startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
-import { incompressiblePng, testImage, toneWav } from '../../fixtures/test-images';
+import { incompressiblePng, testImage } from '../../fixtures/test-images';
 import { silentAudio, withMp3FrameCount } from '../../fixtures/lying-audio';
 
 const PROMPT = 'Our new running shoe, fast and light, on a city track at dawn';
@@ -342,6 +343,10 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
   });
 });
 
+const SAMPLE_SPEECH =
+  'Hello, my name is Sam, and this is my voice sample for cloning. I am reading a few sentences, ' +
+  'so that the product can learn how I speak, how high my voice is, and how fast I usually talk.';
+
 describeHeavy('a real image-to-video render: three photos, 9:16, dynamic, with a voice sample', () => {
   let server: TestServer;
   let api: ApiClient;
@@ -364,11 +369,17 @@ describeHeavy('a real image-to-video render: three photos, 9:16, dynamic, with a
       },
       [
         ...photos.map((photo, n) => file('files', photo, `photo-${n}.jpg`)),
-        file('voice_sample_file', toneWav(3), 'voice.wav', 'audio/wav'),
+        // A recording of someone speaking (the deep built-in voice stands in for the user).
+        file(
+          'voice_sample_file',
+          (await server.providers.speech.synthesize({ text: SAMPLE_SPEECH, voiceId: 'adam' })).audio,
+          'voice.wav',
+          'audio/wav',
+        ),
         file('last_frame_image', await testImage('png', 320, 240, { hue: 300 }), 'end.png', 'image/png'),
       ],
     );
-    expect(started.status).toBe(201);
+    expect(started.status, started.body.toString()).toBe(201);
     const { session_id } = started.json<{ session_id: string }>();
     session = await waitFor(
       async () => {
@@ -407,8 +418,38 @@ describeHeavy('a real image-to-video render: three photos, 9:16, dynamic, with a
     const saved = path.join(scratch, 'image-video.mp4');
     await fs.writeFile(saved, download.body);
     const probe = await probeMedia(server.providers.mediaTools, saved);
-    expect(Math.abs((probe.durationSeconds ?? 0) - 15)).toBeLessThanOrEqual(0.1);
+    // As long as its narration, written for the 15 s asked (decision 035).
+    expect(probe.durationSeconds).toBeGreaterThan(15 * 0.75);
+    expect(probe.durationSeconds).toBeLessThan(15 * 1.25);
     expect(probe.video).toMatchObject({ width: 720, height: 1280, codec: 'h264' });
+  });
+
+  it('narrates the prompt in a clone of the voice sample instead of playing the sample back', async () => {
+    // The sample became one of the user's voices.
+    const clones = (await api.get('/elevenlabs/voice-clones')).json<{
+      voice_clones: { voice_id: string }[];
+    }>().voice_clones;
+    expect(clones).toHaveLength(1);
+    const [video] = (await api.get('/videos/recent-projects')).json<
+      { id: string; storyboard_id: string }[]
+    >();
+    const board = storyboardSchema.parse((await api.get(`/storyboards/${video!.storyboard_id}`)).json());
+    expect(board.voice_id).toBe(clones[0]!.voice_id);
+    // Each photo and the closing frame is a scene of its own, in order.
+    expect(board.scenes.map((scene) => scene.visual.subjects[0]?.kind)).toEqual([
+      'image',
+      'image',
+      'image',
+      'image',
+    ]);
+    // The captions are the narration written for the prompt; the sample's words are not in it.
+    const captions = await api.get(`/videos/${video!.id}/captions.vtt`);
+    expect(captions.status).toBe(200);
+    const said = captions.body.toString();
+    expect(said).toMatch(/^WEBVTT/);
+    expect(said).not.toMatch(/voice sample/i);
+    for (const scene of board.scenes)
+      expect(said).toContain(scene.narration.split(' ').slice(0, 2).join(' '));
   });
 
   it('lists the session with its video for the Recent Videos button', async () => {
