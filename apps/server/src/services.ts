@@ -154,6 +154,7 @@ export function createServices(
     encoder,
     workDir: config.media.workDir,
     renderTimeoutMs: config.media.renderTimeoutSeconds * 1000,
+    storyboards: storyboardParts.rendering,
   });
   const presenter = presenterKind({
     storage,
@@ -191,7 +192,8 @@ export function createServices(
       return input.success ? input.data : null;
     },
   });
-  // Offline, text videos are storyboards (issue 31); a cloud provider still gets the prompt itself.
+  // Offline, every flow writes a storyboard (issue 31); a cloud provider still gets its input as is.
+  const offlineStoryboards = providers.video.kind === 'local' ? storyboards : undefined;
   const textToVideo = new TextToVideoService(
     generations.service,
     textKind,
@@ -225,6 +227,7 @@ export function createServices(
     storage,
     uploads,
     voices,
+    ...(offlineStoryboards ? { storyboards: offlineStoryboards } : {}),
     generations: generations.service,
     kind: slidesVideo,
     text: providers.text,
@@ -300,7 +303,7 @@ export function createServices(
       uploads,
       { tools: providers.mediaTools, workDir: config.media.workDir },
       voices,
-      providers.video.kind === 'local' ? storyboards : undefined,
+      offlineStoryboards,
     ),
     studio: studio.service,
     studioEvents: studio.events,

@@ -11,7 +11,7 @@ import { DeckImporter } from './deck-importer';
 import { createSlideNarrator } from './slide-narration';
 import type { SlidesKind } from './slides.kind';
 import { SlidesRepository } from './slides.repository';
-import { DECK_IMPORT_JOB, SlidesService } from './slides.service';
+import { DECK_IMPORT_JOB, SlidesService, type SlidesServiceDeps } from './slides.service';
 
 export interface SlidesDeps {
   database: Database;
@@ -21,6 +21,8 @@ export interface SlidesDeps {
   voices: VoicesService;
   generations: GenerationsService;
   kind: SlidesKind;
+  /** Set: slides videos are storyboards (the offline renderer). */
+  storyboards?: SlidesServiceDeps['storyboards'];
   text: Pick<TextProvider, 'kind' | 'complete'>;
   workDir: string | undefined;
   signedUrlTtlSeconds: number;
@@ -46,6 +48,7 @@ export function createSlides(deps: SlidesDeps): { service: SlidesService; jobs: 
     kind: deps.kind,
     tools,
     signedUrlTtlSeconds: deps.signedUrlTtlSeconds,
+    ...(deps.storyboards ? { storyboards: deps.storyboards } : {}),
   });
   const importer = new DeckImporter({
     repository,

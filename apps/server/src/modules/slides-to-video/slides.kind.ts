@@ -8,6 +8,7 @@ import { renderSlidesVideo, type SlideClip } from '../../media/slides-video';
 import type { ObjectStorage } from '../../platform/storage';
 import type { RenderedVideo } from '../../providers';
 import { defineGenerationKind, narratedRenderMessages, readRenderInput } from '../generations';
+import { storyboardRenderInputSchema, type StoryboardRendering } from '../storyboards';
 import type { VoicesService } from '../voices';
 
 const SLIDE_GONE = 'A slide of this video is no longer available. Please import the deck again.';
@@ -22,6 +23,8 @@ const slidesInputSchema = z.object({
   aspect: z.enum(ASPECT_RATIOS),
   music: z.boolean(),
   seed: z.number().int(),
+  /** The storyboard the slides became (issue 31); absent for jobs from before it. */
+  storyboard: storyboardRenderInputSchema.optional(),
 });
 export type SlidesInput = z.infer<typeof slidesInputSchema>;
 
@@ -33,6 +36,7 @@ export interface SlidesKindDeps {
   encoder: EncoderSettings;
   workDir: string | undefined;
   renderTimeoutMs: number;
+  storyboards: Pick<StoryboardRendering, 'render' | 'delivered'>;
 }
 
 /**
@@ -48,7 +52,11 @@ export function slidesKind(deps: SlidesKindDeps) {
       completed: 'Your slides video is ready',
       rendering: 'Rendering the slides',
     }),
+    async delivered(input, videoId, rendered) {
+      if (input.storyboard) await deps.storyboards.delivered(input.storyboard, videoId, rendered);
+    },
     async render(input, context): Promise<RenderedVideo> {
+      if (input.storyboard) return deps.storyboards.render(input.storyboard, context);
       const clips: SlideClip[] = [];
       for (const [index, slide] of input.slides.entries()) {
         context.onProgress({ progress: (index / input.slides.length) * 0.3, stage: 'file_processing' });

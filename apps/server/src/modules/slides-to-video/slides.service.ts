@@ -15,15 +15,17 @@ import {
   detectDeckFormat,
   type DeckTools,
 } from '../../media/deck-import';
-import type { Database } from '../../platform/db/database';
+import type { Database, OrmTransaction } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/http/http-error';
 import type { ReceivedFile } from '../../platform/http/multipart-form';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import type { ObjectStorage } from '../../platform/storage';
 import type { GenerationsService } from '../generations';
+import type { StoryboardsService } from '../storyboards';
 import type { UploadsService } from '../uploads';
 import type { VoicesService } from '../voices';
 import type { SlidesKind } from './slides.kind';
+import { slidesStoryboard } from './slides-storyboard';
 import type { SlidesRepository } from './slides.repository';
 import type { SlideDeckRow } from './slides.schema';
 
@@ -48,13 +50,18 @@ export interface SlidesServiceDeps {
   repository: SlidesRepository;
   database: Pick<Database, 'transaction'>;
   queue: Pick<JobQueue, 'send'>;
-  storage: Pick<ObjectStorage, 'signedUrl'>;
+  storage: Pick<ObjectStorage, 'signedUrl' | 'uriFor'>;
   uploads: Pick<UploadsService, 'storeFile' | 'delete'>;
   voices: Pick<VoicesService, 'assertUsable'>;
   generations: Pick<GenerationsService, 'start' | 'get' | 'state'>;
   kind: SlidesKind;
   tools: () => Promise<DeckTools>;
   signedUrlTtlSeconds: number;
+  /**
+   * Set (the offline renderer): the slides become a storyboard's scenes (issue 31), editable after;
+   * unset, they render as a slideshow of their own.
+   */
+  storyboards?: Pick<StoryboardsService, 'insertStarted'>;
 }
 
 /** The screen's words for a server without the import tools. */
@@ -146,10 +153,18 @@ export class SlidesService {
       return { imageKey: slide.imageKey, narration: kept.narration };
     });
     await this.deps.voices.assertUsable(userId, body.voice_id);
+    const title = deck.filename.replace(/\.(pdf|pptx)$/i, '') || 'Slides video';
+    const seed = crypto.randomInt(0, SEED_MAX);
+    const { storyboards } = this.deps;
+    const content = storyboards
+      ? slidesStoryboard(title, body, slides, (key) => this.deps.storage.uriFor(key))
+      : undefined;
+    const storyboardId = crypto.randomUUID();
     const { sessionId } = await this.deps.generations.start(this.deps.kind, {
       userId,
       ...(body.session_id ? { sessionId: body.session_id } : {}),
-      title: deck.filename.replace(/\.(pdf|pptx)$/i, '') || 'Slides video',
+      title,
+      ...(content ? { storyboard: { id: storyboardId, version: 1 } } : {}),
       input: {
         userId,
         deckId: deck.id,
@@ -157,8 +172,24 @@ export class SlidesService {
         voiceId: body.voice_id,
         aspect: body.aspect_ratio,
         music: body.music,
-        seed: crypto.randomInt(0, SEED_MAX),
+        seed,
+        ...(content
+          ? { storyboard: { userId, storyboardId, version: 1, content, seed, previousKeys: [] } }
+          : {}),
       },
+      ...(content && storyboards
+        ? {
+            alsoInTransaction: (tx: OrmTransaction, generation: { videoId: string }) =>
+              storyboards.insertStarted(tx, {
+                id: storyboardId,
+                userId,
+                prompt: '',
+                content,
+                seed,
+                videoId: generation.videoId,
+              }),
+          }
+        : {}),
     });
     return { session_id: sessionId };
   }

@@ -107,7 +107,7 @@ export class StoryboardsService {
     if (current.version !== version) {
       throw new StoryboardConflictError(storyboardMessages.staleVersion, await this.answer(current));
     }
-    const content = await this.checked(userId, edited);
+    const content = await this.checked(userId, edited, current.content);
     const saved = await this.deps.repository.saveVersion(userId, id, version, content);
     if (!saved) {
       throw new StoryboardConflictError(
@@ -339,7 +339,18 @@ export class StoryboardsService {
    * the set, the user's own images (kept as storage URIs, so a scene's key does not change with a
    * signed URL), a voice the user may use. Scenes that follow their narration take its length.
    */
-  private async checked(userId: string, content: StoryboardContent): Promise<StoryboardContent> {
+  private async checked(
+    userId: string,
+    content: StoryboardContent,
+    current: StoryboardContent,
+  ): Promise<StoryboardContent> {
+    // Images the storyboard already shows were checked when they came in (a flow's own, such as a
+    // deck's slides, or the user's uploads): they may stay.
+    const kept = new Set(
+      current.scenes.flatMap((scene) =>
+        scene.visual.subjects.flatMap((subject) => (subject.kind === 'image' ? [subject.image_url] : [])),
+      ),
+    );
     const issues: ValidationIssue[] = [];
     const issue = (loc: (string | number)[], msg: string) =>
       issues.push({ loc: ['body', ...loc], msg, type: 'value_error' });
@@ -361,6 +372,7 @@ export class StoryboardsService {
                 if (unknown.has(subject.id)) issue([...at, 'id'], storyboardMessages.unknownIllustration);
                 return subject;
               }
+              if (kept.has(subject.image_url)) return subject;
               const key = await this.deps.keyOf(subject.image_url);
               const own = key
                 ? await this.deps.uploads.findOwnImage(userId, this.deps.storage.uriFor(key))

@@ -318,3 +318,40 @@ export function draftFromReading(
     seconds,
   });
 }
+
+/**
+ * A narration longer than a scene holds, split into scene-sized pieces at sentence ends (else at
+ * spaces), in order: a slide's long notes become several scenes showing that slide.
+ */
+export function narrationChunks(
+  text: string,
+  maxChars: number = STORYBOARD_LIMITS.maxNarrationChars,
+): string[] {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (!clean) return [''];
+  const sentences = clean.match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [clean];
+  const chunks: string[] = [];
+  let current = '';
+  const push = () => {
+    if (current.trim()) chunks.push(current.trim());
+    current = '';
+  };
+  for (const sentence of sentences) {
+    if ((current + sentence).trim().length <= maxChars) {
+      current += sentence;
+      continue;
+    }
+    push();
+    // A sentence longer than a scene: cut at spaces.
+    let rest = sentence.trim();
+    while (rest.length > maxChars) {
+      const cut = rest.lastIndexOf(' ', maxChars);
+      const at = cut > maxChars / 2 ? cut : maxChars;
+      chunks.push(rest.slice(0, at).trim());
+      rest = rest.slice(at).trim();
+    }
+    current = rest ? `${rest} ` : '';
+  }
+  push();
+  return chunks;
+}

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deckSchema, slidesVideoSessionSchema, type Deck } from '@reelcraft/contract';
+import { deckSchema, slidesVideoSessionSchema, storyboardSchema, type Deck } from '@reelcraft/contract';
 import { deckErrors } from '../../../src/media/deck-import';
 import { probeMedia } from '../../../src/media/media-probe';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
@@ -324,5 +324,18 @@ describeHeavy('a slides video, rendered offline', () => {
       expect.objectContaining({ title: 'Launch plan', project_type: 'slides' }),
     ]);
     expect((await api.get('/user/video-count')).json()).toMatchObject({ remaining_videos: before - 1 });
+
+    // The slides became a storyboard (issue 31): one scene per slide, editable, and the captions
+    // are the narration as said.
+    const [made] = (await api.get('/videos')).json<{ videos: { id: string; storyboard_id: string }[] }>()
+      .videos;
+    const board = storyboardSchema.parse((await api.get(`/storyboards/${made!.storyboard_id}`)).json());
+    expect(board.scenes.map((scene) => [scene.narration, scene.duration_fixed])).toEqual([
+      ['Meet our lightest running shoe yet.', false],
+      ['', true],
+    ]);
+    expect(board).toMatchObject({ status: 'rendered', voice_id: 'josh', aspect_ratio: '9:16' });
+    const captions = await api.get(`/videos/${made!.id}/captions.srt`);
+    expect(captions.body.toString()).toContain('Meet our lightest');
   });
 });
