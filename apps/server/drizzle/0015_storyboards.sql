@@ -18,6 +18,7 @@ CREATE TABLE "storyboards" (
 	"rendered_video_id" uuid,
 	"rendered_version" integer,
 	"rendered_scene_keys" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"clip_bytes" bigint DEFAULT 0 NOT NULL,
 	"free_rerenders_used" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

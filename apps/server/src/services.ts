@@ -245,7 +245,7 @@ export function createServices(
     quota,
     plans: subscriptions,
     storedBytes: async (userId) => {
-      const owners = [videos, library, voices, slides.service, services.avatars];
+      const owners = [videos, library, voices, slides.service, services.avatars, storyboards];
       const parts = await Promise.all(owners.map((owner) => owner.storedBytes(userId)));
       return parts.reduce((sum, part) => sum + part, 0);
     },

@@ -36,6 +36,9 @@ const clipKey = (userId: string, storyboardId: string, file: string) =>
   `scene-clips/${userId}/${storyboardId}/${file}`;
 const CLIP_PARTS = ['mp4', 'wav', 'json'] as const;
 
+/** A rendered storyboard and the bytes its clips keep in storage. */
+type RenderedStoryboard = StoryboardRenderedVideo & { clipBytes?: number };
+
 export interface StoryboardKindDeps {
   video: Pick<VideoProvider, 'fromStoryboard'>;
   storage: Pick<ObjectStorage, 'get' | 'put' | 'exists' | 'delete' | 'keyFromUri'>;
@@ -53,7 +56,7 @@ export interface StoryboardKindDeps {
  */
 export function storyboardRendering(deps: StoryboardKindDeps) {
   return {
-    async render(input: StoryboardRenderInput, context: RenderContext): Promise<StoryboardRenderedVideo> {
+    async render(input: StoryboardRenderInput, context: RenderContext): Promise<RenderedStoryboard> {
       const format = input.format ?? STORYBOARD_FORMAT;
       const keys = sceneKeysOf(input.content, input.seed, format);
       const clipDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'clips-'));
@@ -95,19 +98,26 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
               ),
             ),
         );
-        return rendered;
+        // What the clips of this render keep in storage: every scene's, kept or new.
+        const sizes = await Promise.all(
+          [...new Set(keys)].flatMap((key) =>
+            CLIP_PARTS.map(async (part) => (await fs.stat(path.join(clipDir, `${key}.${part}`))).size),
+          ),
+        );
+        return { ...rendered, clipBytes: sizes.reduce((sum, size) => sum + size, 0) };
       } finally {
         await fs.rm(clipDir, { recursive: true, force: true });
       }
     },
     async delivered(input: StoryboardRenderInput, videoId: string, rendered: RenderedVideo): Promise<void> {
-      const { captions } = rendered as StoryboardRenderedVideo;
+      const { captions, clipBytes } = rendered as RenderedStoryboard;
       const keys = sceneKeysOf(input.content, input.seed, input.format ?? STORYBOARD_FORMAT);
       await deps.videos.recordCaptions(videoId, captions ?? []);
       await deps.repository.recordRendered(input.storyboardId, {
         videoId,
         version: input.version,
         sceneKeys: keys,
+        clipBytes: clipBytes ?? 0,
       });
       // The clips of scenes that are gone or changed are not needed again.
       const kept = new Set(keys);

@@ -146,7 +146,7 @@ export class StoryboardsRepository {
   /** Records a finished render: its video, version and scene keys. */
   async recordRendered(
     id: string,
-    render: { videoId: string; version: number; sceneKeys: string[] },
+    render: { videoId: string; version: number; sceneKeys: string[]; clipBytes: number },
   ): Promise<void> {
     await this.orm
       .update(storyboards)
@@ -154,7 +154,17 @@ export class StoryboardsRepository {
         renderedVideoId: render.videoId,
         renderedVersion: render.version,
         renderedSceneKeys: render.sceneKeys,
+        clipBytes: render.clipBytes,
       })
       .where(eq(storyboards.id, id));
+  }
+
+  /** The bytes the user's storyboards keep as cached scene clips (decision 033's allowance). */
+  async storedBytes(userId: string): Promise<number> {
+    const [row] = await this.orm
+      .select({ total: sql<number>`coalesce(sum(${storyboards.clipBytes}), 0)`.mapWith(Number) })
+      .from(storyboards)
+      .where(eq(storyboards.userId, userId));
+    return row?.total ?? 0;
   }
 }

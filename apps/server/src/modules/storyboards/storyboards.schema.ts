@@ -1,4 +1,5 @@
 import {
+  bigint,
   integer,
   jsonb,
   pgTable,
@@ -36,6 +37,8 @@ export const storyboards = pgTable(
     renderedVideoId: uuid('rendered_video_id'),
     renderedVersion: integer('rendered_version'),
     renderedSceneKeys: jsonb('rendered_scene_keys').$type<string[]>().notNull().default([]),
+    /** Bytes its cached scene clips keep in storage, for the storage allowance (decision 033). */
+    clipBytes: bigint('clip_bytes', { mode: 'number' }).notNull().default(0),
     /** Re-renders that took no video from the quota (docs/decisions/035 caps them). */
     freeRerendersUsed: integer('free_rerenders_used').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

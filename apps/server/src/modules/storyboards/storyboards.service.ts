@@ -244,6 +244,11 @@ export class StoryboardsService {
     });
   }
 
+  /** The bytes the user's storyboards keep as cached scene clips (the storage allowance). */
+  storedBytes(userId: string): Promise<number> {
+    return this.deps.repository.storedBytes(userId);
+  }
+
   illustrations(query: string) {
     return searchIllustrations(query);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrationChunks } from './storyboard-scenes';
+import { narrationChunks, sceneRenderKey } from './storyboard-scenes';
 
 describe('narrationChunks', () => {
   it('keeps a short narration whole and an empty one as one silent piece', () => {
@@ -24,5 +24,48 @@ describe('narrationChunks', () => {
     const pieces = narrationChunks(long, 100);
     for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(100);
     expect(pieces.join(' ').split(/\s+/)).toEqual(long.trim().split(/\s+/));
+  });
+});
+
+describe('sceneRenderKey', () => {
+  const content = {
+    aspect_ratio: '16:9',
+    voice_id: 'adam',
+    captions: { enabled: true, style: 'highlight' },
+    language: 'en',
+  } as const;
+  const scene = {
+    id: 's1',
+    narration: 'A fox runs.',
+    duration_seconds: 3,
+    duration_fixed: false,
+    transition: 'cut',
+    visual: {
+      subjects: [],
+      setting: 'forest',
+      time: 'dawn',
+      weather: 'snow',
+      camera: 'auto',
+      action: 'cross',
+      prompt: null,
+    },
+  } as const;
+  const format = { quality: 'standard', fps: 24 } as const;
+
+  it('is the same however the scene object orders its keys (jsonb reorders them)', () => {
+    const reordered = JSON.parse(JSON.stringify({ visual: { ...scene.visual }, ...scene })) as typeof scene;
+    const shuffled = { ...reordered, visual: { prompt: null, ...reordered.visual } };
+    expect(sceneRenderKey(content, shuffled, 1, format)).toBe(sceneRenderKey(content, scene, 1, format));
+  });
+
+  it('changes with what the clip shows or says, not with the music or the scene position', () => {
+    const key = sceneRenderKey(content, scene, 1, format);
+    expect(sceneRenderKey(content, { ...scene, narration: 'A fox rests.' }, 1, format)).not.toBe(key);
+    expect(sceneRenderKey({ ...content, voice_id: 'rachel' }, scene, 1, format)).not.toBe(key);
+    expect(
+      sceneRenderKey(content, { ...scene, visual: { ...scene.visual, time: 'night' } }, 1, format),
+    ).not.toBe(key);
+    // A spoken scene's length is its speech's: an estimate changing does not render it again.
+    expect(sceneRenderKey(content, { ...scene, duration_seconds: 4 }, 1, format)).toBe(key);
   });
 });

@@ -76,7 +76,22 @@ export function sceneRenderKey(
       visual: scene.visual,
     },
   };
-  return crypto.createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
+  return crypto.createHash('sha256').update(canonicalJson(inputs)).digest('hex').slice(0, 32);
+}
+
+/**
+ * JSON with every object's keys sorted: the same scene hashes alike however it was stored (jsonb
+ * reorders keys) or parsed (zod writes them in schema order).
+ */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** The seed a scene draws with: the storyboard's, mixed with the scene's id (stable across moves). */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  generationStateSchema,
   illustrationSchema,
   storyboardConflictSchema,
   storyboardMessages,
@@ -13,8 +14,9 @@ import { storyboards, storyboardVersions, videos } from '../../../src/db-schema'
 import { sceneKeysOf } from '../../../src/providers/video/storyboard-scenes';
 import { testImage } from '../../fixtures/test-images';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
-import { describeEachDatabase } from '../../helpers/each-database';
-import type { TestServer } from '../../helpers/test-platform';
+import { describeEachDatabase, describeHeavy } from '../../helpers/each-database';
+import { waitFor } from '../../helpers/processes';
+import { startTestServer, type TestServer } from '../../helpers/test-platform';
 import { createUserWithToken } from '../../helpers/users';
 
 const PROMPT = 'A red fox running through a snowy forest at dawn';
@@ -384,5 +386,93 @@ describeEachDatabase('storyboards', { work: false, listen: true }, (server) => {
     }>();
     expect(versions.versions).toHaveLength(STORYBOARD_LIMITS.keptVersions);
     expect(versions.versions[0]!.version).toBe(board.version);
+  });
+});
+
+/*
+ * The whole loop over HTTP with a worker (issue 31): plan, render, edit one scene, render the
+ * change; only that scene's clip is made again, the re-render is free, the captions follow.
+ */
+describeHeavy('a storyboard rendered, edited and rendered again', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ listen: true });
+  });
+  afterAll(() => server?.close());
+
+  async function rendered(api: ApiClient, sessionId: string) {
+    return waitFor(
+      async () => {
+        const state = generationStateSchema.parse((await api.get(`/generations/${sessionId}`)).json());
+        if (state.status === 'failed') throw new Error(`The render failed: ${state.error}`);
+        return state.status === 'completed' ? state : undefined;
+      },
+      'the storyboard to render',
+      240_000,
+    );
+  }
+
+  /** The clip keys a storyboard's last render used, and whether storage holds each clip. */
+  const clips = async (userId: string, storyboardId: string) => {
+    const [row] = await server.platform.database.orm
+      .select()
+      .from(storyboards)
+      .where(eq(storyboards.id, storyboardId));
+    const keys = row!.renderedSceneKeys;
+    const stored = (key: string) =>
+      server.platform.storage.exists(`scene-clips/${userId}/${storyboardId}/${key}.mp4`);
+    return { keys, stored };
+  };
+
+  it('renders only the edited scene again, for free, with captions of the new words', async () => {
+    const { user, api } = await signedIn(server);
+    const before = await remainingVideos(api);
+    const board = await draft(api, 15);
+    const first = await api.postJson(`/storyboards/${board.id}/render`, { version: 1 });
+    expect(first.status).toBe(202);
+    const firstState = await rendered(api, first.json<{ session_id: string }>().session_id);
+    expect(firstState.storyboard_id).toBe(board.id);
+    expect(await remainingVideos(api)).toBe(before - 1);
+    const firstClips = await clips(user.id, board.id);
+    expect(firstClips.keys).toHaveLength(board.scenes.length);
+    for (const key of firstClips.keys) expect(await firstClips.stored(key)).toBe(true);
+    const used = (await api.get('/subscriptions/dashboard')).json<{ storage_used_bytes: number }>();
+
+    const after = storyboardSchema.parse((await api.get(`/storyboards/${board.id}`)).json());
+    expect(after).toMatchObject({ status: 'rendered', rendered_version: 1, video_id: firstState.video_id });
+    const narration = 'Snow slides off a pine branch as the fox looks back once more.';
+    const saved = storyboardSchema.parse(
+      (
+        await put(
+          api,
+          board.id,
+          edited(after, (b) => ({
+            scenes: [b.scenes[0]!, { ...b.scenes[1]!, narration }, ...b.scenes.slice(2)],
+          })),
+        )
+      ).json(),
+    );
+    expect(saved.pending_render).toEqual({ scene_ids: [saved.scenes[1]!.id], videos_cost: 0 });
+    const second = await api.postJson(`/storyboards/${board.id}/render`, { version: saved.version });
+    expect(second.status).toBe(202);
+    const secondState = await rendered(api, second.json<{ session_id: string }>().session_id);
+    expect(await remainingVideos(api)).toBe(before - 1);
+    // The edited scene's old clip is dropped, its new one kept beside the others.
+    const secondClips = await clips(user.id, board.id);
+    expect(secondClips.keys.filter((key) => !firstClips.keys.includes(key))).toHaveLength(1);
+    for (const key of secondClips.keys) expect(await secondClips.stored(key)).toBe(true);
+    expect(await secondClips.stored(firstClips.keys[1]!)).toBe(false);
+    const vtt = await api.get(`/videos/${secondState.video_id}/captions.vtt`);
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get('content-type')).toMatch(/^text\/vtt/);
+    expect(vtt.body.toString()).toContain('Snow slides off');
+    const srt = await api.get(`/videos/${secondState.video_id}/captions.srt`);
+    expect(srt.body.toString()).toMatch(/^1\r?\n00:00:0/);
+    // The video records where it came from, and the clips count against the storage allowance.
+    const video = (await api.get('/videos')).json<{ videos: { id: string; storyboard_id: string }[] }>();
+    expect(video.videos.find((entry) => entry.id === secondState.video_id)?.storyboard_id).toBe(board.id);
+    expect(used.storage_used_bytes).toBeGreaterThan(100_000);
+    const stranger = await signedIn(server);
+    expect((await stranger.api.get(`/videos/${secondState.video_id}/captions.vtt`)).status).toBe(404);
   });
 });
