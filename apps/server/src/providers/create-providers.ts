@@ -199,6 +199,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
           workDir: media.workDir,
           encoder,
           renderTimeoutMs: media.renderTimeoutMs,
+          fonts: captionFonts,
         });
       case 'sync':
         return createSyncLipSyncProvider({

@@ -1,13 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { STUDIO_CANDIDATE_COUNT } from '@reelcraft/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderedVideo, TaskProgress, VideoCandidate } from '../../src/providers';
-import { createTestProviders, frameHashes, photo, probe } from './media-test-kit';
+import { runProcess } from '../../src/media/process-runner';
+import type { CandidatesRequest, RenderedVideo, TaskProgress, VideoCandidate } from '../../src/providers';
+import { createTestProviders, frameHashes, photo, probe, tools } from './media-test-kit';
+
+const THUMB = { width: 160, height: 90 };
+
+/** Every frame of a video, shrunk to a grey 160x90 thumbnail, one Buffer each. */
+async function greyFrames(file: string, dir: string): Promise<Buffer[]> {
+  const out = path.join(dir, `${path.basename(file)}.grey`);
+  await runProcess((await tools()).ffmpeg.command, [
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-vf',
+    `scale=${THUMB.width}:${THUMB.height},format=gray`,
+    '-f',
+    'rawvideo',
+    '-y',
+    out,
+  ]);
+  const data = await fs.readFile(out);
+  const size = THUMB.width * THUMB.height;
+  return Array.from({ length: data.length / size }, (_, index) =>
+    data.subarray(index * size, (index + 1) * size),
+  );
+}
+
+/** Mean absolute difference of two thumbnails over rows `from`..`to` (fractions of the height). */
+function meanDifference(a: Buffer, b: Buffer, from: number, to: number): number {
+  const start = Math.round(from * THUMB.height) * THUMB.width;
+  const end = Math.round(to * THUMB.height) * THUMB.width;
+  let sum = 0;
+  for (let i = start; i < end; i += 1) sum += Math.abs(a[i]! - b[i]!);
+  return sum / (end - start);
+}
 
 type TestProviders = Awaited<ReturnType<typeof createTestProviders>>;
 
 describe('studio: candidates, extend and lip-sync', () => {
   let providers: TestProviders;
   let candidates: VideoCandidate[] = [];
+  let request: CandidatesRequest;
   const extra: RenderedVideo[] = [];
   beforeAll(async () => {
     providers = await createTestProviders();
@@ -19,20 +57,18 @@ describe('studio: candidates, extend and lip-sync', () => {
 
   it('renders 4 distinct candidates concurrently, each with its facts', async () => {
     const reports: TaskProgress[] = [];
-    const subject = await photo(900, 900, 10);
-    const style = await photo(400, 300, 200);
-    candidates = await providers.video.candidates(
-      {
-        prompt: 'A sleek sneaker on a pedestal, premium product showcase',
-        durationSeconds: 2,
-        aspect: '16:9',
-        fps: 24,
-        seed: 5,
-        subjectRefs: [subject],
-        styleRef: style,
-      },
-      { onProgress: (report) => reports.push(report) },
-    );
+    request = {
+      prompt: 'A sleek sneaker on a pedestal, premium product showcase',
+      durationSeconds: 2,
+      aspect: '16:9',
+      fps: 24,
+      seed: 5,
+      subjectRefs: [await photo(900, 900, 10)],
+      styleRef: await photo(400, 300, 200),
+    };
+    candidates = await providers.video.candidates(request, {
+      onProgress: (report) => reports.push(report),
+    });
     expect(candidates).toHaveLength(STUDIO_CANDIDATE_COUNT);
     expect(new Set(candidates.map((candidate) => candidate.id)).size).toBe(STUDIO_CANDIDATE_COUNT);
     for (const candidate of candidates) {
@@ -46,6 +82,28 @@ describe('studio: candidates, extend and lip-sync', () => {
       for (let j = i + 1; j < hashes.length; j += 1) expect(hashes[i]).not.toEqual(hashes[j]);
     }
     expect(reports.at(-1)?.progress).toBeCloseTo(1, 5);
+  });
+
+  it('renders a chosen candidate again without its caption cards: the same pictures, only the captions gone', async () => {
+    const chosen = candidates[1];
+    if (!chosen) throw new Error('needs the candidates');
+    expect(providers.video.captionedClips).toBe(true);
+    const again = await providers.video.candidates({ ...request, ids: [chosen.id], captions: false });
+    extra.push(...again);
+    expect(again.map((video) => video.id)).toEqual([chosen.id]);
+    const [captioned, clean] = await Promise.all([
+      greyFrames(chosen.path, providers.workDir),
+      greyFrames(again[0]!.path, providers.workDir),
+    ]);
+    expect(clean).toHaveLength(captioned.length);
+    // Above the captions the frames are the same (encoding noise aside); the captions' band differs
+    // where the preview shows a caption.
+    let captionFrames = 0;
+    captioned.forEach((frame, index) => {
+      expect(meanDifference(frame, clean[index]!, 0, 0.7), `frame ${index}`).toBeLessThan(1.5);
+      if (meanDifference(frame, clean[index]!, 0.75, 0.95) > 4) captionFrames += 1;
+    });
+    expect(captionFrames).toBeGreaterThan(4);
   });
 
   it('extends a clip from its last frame by the asked seconds', async () => {

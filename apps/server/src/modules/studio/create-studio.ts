@@ -28,9 +28,9 @@ export interface StudioDeps {
   queue: Pick<JobQueue, 'send' | 'cancel'>;
   bus: Pick<EventBus, 'publish' | 'subscribe'>;
   storage: ObjectStorage;
-  providers: Pick<Providers, 'video' | 'lipSync' | 'mediaTools'>;
+  providers: Pick<Providers, 'video' | 'lipSync' | 'speech' | 'mediaTools'>;
   /** Voiceovers speak through it, so a user's clones are theirs alone. */
-  voices: Pick<VoicesService, 'speak' | 'assertUsable'>;
+  voices: Pick<VoicesService, 'speak' | 'speakerFor' | 'assertUsable'>;
   generations: Generations;
   kind: StudioKind;
   videos: VideosService;
@@ -60,6 +60,7 @@ export function createStudio(deps: StudioDeps): {
     videos: deps.videos,
     uploads: deps.uploads,
     voices: deps.voices,
+    speech: deps.providers.speech,
     mediaTools: deps.providers.mediaTools,
     workDir,
   });

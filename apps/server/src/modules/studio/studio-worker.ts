@@ -2,7 +2,15 @@ import { generationMessages, STUDIO_CANDIDATE_COUNT, studioMessages } from '@ree
 import { createTempWorkspace } from '../../media/temp-workspace';
 import type { JobContext, JobDefinition, JobPolicy } from '../../platform/queue/job-registry';
 import { defineJob } from '../../platform/queue/job-registry';
-import type { LipSyncProvider, RenderedVideo, VideoCandidate, VideoProvider } from '../../providers';
+import type {
+  CandidatesRequest,
+  LipSyncProvider,
+  RenderedVideo,
+  TaskOptions,
+  VideoCandidate,
+  VideoProvider,
+  VoiceoverCaption,
+} from '../../providers';
 import type { NotificationsService } from '../notifications';
 import { decideOnFailure, ProgressThrottle, renderJobName, type Generations } from '../generations';
 import type { StudioEventLog } from './studio-events';
@@ -11,10 +19,30 @@ import { readyStatus } from './studio-transitions';
 import { STUDIO_LINK, type StudioKind } from './studio.kind';
 import type { StudioRepository } from './studio.repository';
 import type { StudioJobRow, StudioStepRow } from './studio.schema';
-import { STUDIO_EXTEND_JOB, STUDIO_LIPSYNC_JOB, type StudioService } from './studio.service';
+import {
+  STUDIO_EXTEND_JOB,
+  STUDIO_LIPSYNC_JOB,
+  type StudioService,
+  type VoiceoverStepRequest,
+} from './studio.service';
 
 /** Attempts after the first for a studio step (a crash, a full disk); each restarts from scratch. */
 const STEP_RETRY_LIMIT = 2;
+
+/** What an extension step asked for, and (once made) the clip it extended. */
+interface ExtendStepRequest {
+  additionalSeconds: number;
+  prompt: string;
+  /** Storage URI of the clip it continued: the export rebuilds the chosen clip from this chain. */
+  from?: string;
+}
+
+/** What a lip-sync step asked for, and (once under way) the captions its export burns in. */
+interface LipsyncStepRequest {
+  audioUri: string;
+  model: string;
+  captions?: VoiceoverCaption[];
+}
 
 interface WorkerLogger {
   info(obj: object, msg: string): void;
@@ -28,7 +56,7 @@ export interface StudioWorkerDeps {
   service: Pick<StudioService, 'stepAnswer' | 'finalVideoUrl'>;
   finisher: Generations['finisher'];
   notifications: Pick<NotificationsService, 'create'>;
-  video: Pick<VideoProvider, 'candidates' | 'extend'>;
+  video: Pick<VideoProvider, 'candidates' | 'extend' | 'captionedClips'>;
   lipSync: Pick<LipSyncProvider, 'apply'>;
   workDir: string | undefined;
   logger: WorkerLogger;
@@ -84,27 +112,11 @@ export class StudioWorker {
 
     let candidates: VideoCandidate[] = [];
     try {
-      const [subjectRefs, styleRef] = await Promise.all([
-        Promise.all(job.subjectRefs.map((uri) => media.read(uri))),
-        job.styleRef ? media.read(job.styleRef) : undefined,
-      ]);
-      candidates = await this.deps.video.candidates(
-        {
-          prompt: job.prompt,
-          durationSeconds: job.durationSeconds,
-          aspect: job.aspect as '16:9' | '9:16' | '1:1',
-          fps: job.fps,
-          seed: job.seed,
-          subjectRefs,
-          ...(styleRef ? { styleRef } : {}),
-          count: STUDIO_CANDIDATE_COUNT,
-        },
-        {
-          signal: context.signal,
-          onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
-          onCandidate: store,
-        },
-      );
+      candidates = await this.deps.video.candidates(await this.candidatesRequest(job), {
+        signal: context.signal,
+        onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
+        onCandidate: store,
+      });
       await throttle.settle();
       // Providers that make the clips together (Veo) hand them over at the end.
       for (const candidate of candidates) if (!stored.has(candidate.id)) await store(candidate);
@@ -143,7 +155,8 @@ export class StudioWorker {
     const loaded = await this.openStep(stepId);
     if (!loaded) return;
     const { job, step } = loaded;
-    const { additionalSeconds, prompt } = step.request as { additionalSeconds: number; prompt: string };
+    const request = step.request as unknown as ExtendStepRequest;
+    const { additionalSeconds, prompt } = request;
     await this.runStep(job, step, context, async (dir) => {
       const videoPath = await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4');
       const extended = await this.deps.video.extend(
@@ -160,6 +173,9 @@ export class StudioWorker {
           videoUri: uri,
           status: readyStatus(job),
         });
+        await this.deps.repository.updateStep(step.id, {
+          request: { ...request, from: job.videoUri! } satisfies ExtendStepRequest,
+        });
         await this.finishStep(updated, step, uri);
         await this.deps.events.emit(updated, {
           type: 'extension_complete',
@@ -171,34 +187,56 @@ export class StudioWorker {
     });
   }
 
-  /** Lip-syncs the chosen clip to the voiceover, then delivers it to the library: the job is complete. */
+  /**
+   * Lip-syncs the chosen clip to the voiceover, then delivers it to the library: the job is complete.
+   * The export's captions are the voiceover's own (none for a recording): the clip is first made
+   * again without the caption cards its preview shows.
+   */
   async lipsync(stepId: string, context: JobContext): Promise<void> {
     const loaded = await this.openStep(stepId);
     if (!loaded) return;
     const { job, step } = loaded;
-    const { audioUri, model } = step.request as { audioUri: string; model: string };
+    const request = step.request as unknown as LipsyncStepRequest;
+    const { audioUri, model } = request;
     await this.runStep(job, step, context, async (dir) => {
-      const [videoPath, audio] = await Promise.all([
-        this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4'),
-        this.deps.media.read(audioUri),
-      ]);
+      const captions = await this.captionsOf(job, audioUri);
+      await this.deps.repository.updateStep(step.id, {
+        request: { ...request, captions } satisfies LipsyncStepRequest,
+      });
       const throttle = new ProgressThrottle<number>(
         (progress) =>
           this.deps.events.emit(job, { type: 'progress', status: 'LIPSYNC_GENERATING', progress }),
         this.deps.logger,
       );
-      let synced: RenderedVideo | undefined = await this.deps.lipSync
-        .apply(
-          { videoPath, audio, model },
+      let synced: RenderedVideo | undefined;
+      let clean: RenderedVideo | undefined;
+      try {
+        // Rebuilding the clip takes the first part of the progress bar, the lip-sync the rest.
+        const share = this.deps.video.captionedClips ? 0.4 : 0;
+        const audio = await this.deps.media.read(audioUri);
+        const chosen = await this.captionFreeClip(job, dir, {
+          signal: context.signal,
+          onProgress: (report) => throttle.report(Math.min(0.99, report.progress * share)),
+        });
+        clean = chosen.video;
+        synced = await this.deps.lipSync.apply(
+          { videoPath: chosen.path, audio, model, captions },
           {
             signal: context.signal,
-            onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
+            onProgress: (report) => throttle.report(Math.min(0.99, share + report.progress * (1 - share))),
           },
-        )
-        .finally(() => throttle.settle());
+        );
+      } finally {
+        await throttle.settle();
+        await clean?.release();
+      }
       try {
         const ready = await this.deps.repository.updateJob(job.id, { status: 'LIPSYNC_READY' });
-        await this.deps.finisher.deliver(job.generationId, synced);
+        // The voiceover's captions go with the video: its captions.vtt and .srt say the same.
+        await this.deps.finisher.deliver(job.generationId, {
+          ...synced,
+          captions: captions.map(({ text, start, end }) => ({ text, start, end })),
+        });
         await synced.release();
         synced = undefined;
         const complete = await this.deps.repository.updateJob(job.id, { status: 'COMPLETE' });
@@ -216,6 +254,107 @@ export class StudioWorker {
   async stepGaveUp(stepId: string): Promise<void> {
     const loaded = await this.openStep(stepId);
     if (loaded) await this.failStep(loaded.job, loaded.step, generationMessages.generationFailed);
+  }
+
+  /** The candidates' request, rebuilt from the job alike every time (the export renders one again). */
+  private async candidatesRequest(job: StudioJobRow): Promise<CandidatesRequest> {
+    const [subjectRefs, styleRef] = await Promise.all([
+      Promise.all(job.subjectRefs.map((uri) => this.deps.media.read(uri))),
+      job.styleRef ? this.deps.media.read(job.styleRef) : undefined,
+    ]);
+    return {
+      prompt: job.prompt,
+      durationSeconds: job.durationSeconds,
+      aspect: job.aspect as '16:9' | '9:16' | '1:1',
+      fps: job.fps,
+      seed: job.seed,
+      subjectRefs,
+      ...(styleRef ? { styleRef } : {}),
+      count: STUDIO_CANDIDATE_COUNT,
+    };
+  }
+
+  /** The captions of a typed voiceover the job made; none for a recording or any other audio. */
+  private async captionsOf(job: StudioJobRow, audioUri: string): Promise<VoiceoverCaption[]> {
+    const steps = await this.deps.repository.listSteps(job.id);
+    const voiceover = steps.find((step) => step.type === 'voiceover' && step.outputUri === audioUri);
+    return (voiceover?.request as Partial<VoiceoverStepRequest> | undefined)?.captions ?? [];
+  }
+
+  /**
+   * The chosen clip without caption cards: when the provider burns them in, its candidate rendered
+   * again without them, then each extension made again from that. A clip whose making is not known
+   * (extended before extensions recorded what they continued) is used as it is.
+   */
+  private async captionFreeClip(
+    job: StudioJobRow,
+    dir: string,
+    task: TaskOptions,
+  ): Promise<{ path: string; video?: RenderedVideo }> {
+    const stored = async () => ({ path: await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4') });
+    if (!this.deps.video.captionedClips) return stored();
+    const [candidates, steps] = await Promise.all([
+      this.deps.repository.listCandidates(job.id),
+      this.deps.repository.listSteps(job.id),
+    ]);
+    // Back from the chosen clip through the extensions that made it to its candidate.
+    const extensions: ExtendStepRequest[] = [];
+    let uri = job.videoUri;
+    let candidate = candidates.find((row) => row.uri === uri);
+    while (!candidate && extensions.length < steps.length) {
+      const made = steps.find(
+        (step) => step.type === 'extend' && step.status === 'completed' && step.outputUri === uri,
+      );
+      const request = made?.request as ExtendStepRequest | undefined;
+      if (!request?.from) break;
+      extensions.unshift(request);
+      uri = request.from;
+      candidate = candidates.find((row) => row.uri === uri);
+    }
+    if (!candidate) {
+      this.deps.logger.warn({ jobId: job.id }, 'Studio export: the chosen clip cannot be rebuilt');
+      return stored();
+    }
+    const rendered = await this.deps.video.candidates(
+      { ...(await this.candidatesRequest(job)), ids: [candidate.id], captions: false },
+      {
+        signal: task.signal,
+        onProgress: (report) =>
+          task.onProgress?.({ ...report, progress: report.progress / (extensions.length + 1) }),
+      },
+    );
+    const chosenId = candidate.id;
+    await Promise.all(rendered.filter((item) => item.id !== chosenId).map((item) => item.release()));
+    const first = rendered.find((item) => item.id === chosenId);
+    if (!first) throw new Error(`The provider did not render ${chosenId} again`);
+    let video: RenderedVideo = first;
+    try {
+      for (const [index, extension] of extensions.entries()) {
+        const longer = await this.deps.video.extend(
+          {
+            videoPath: video.path,
+            additionalSeconds: extension.additionalSeconds,
+            prompt: extension.prompt,
+            seed: job.seed,
+            captions: false,
+          },
+          {
+            signal: task.signal,
+            onProgress: (report) =>
+              task.onProgress?.({
+                ...report,
+                progress: (index + 1 + report.progress) / (extensions.length + 1),
+              }),
+          },
+        );
+        await video.release();
+        video = longer;
+      }
+    } catch (error) {
+      await video.release();
+      throw error;
+    }
+    return { path: video.path, video };
   }
 
   private async openStep(stepId: string): Promise<{ job: StudioJobRow; step: StudioStepRow } | undefined> {

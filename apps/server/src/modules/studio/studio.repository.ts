@@ -121,7 +121,7 @@ export class StudioRepository {
 
   async updateStep(
     id: string,
-    changes: Partial<Pick<StudioStepRow, 'status' | 'outputUri' | 'error'>>,
+    changes: Partial<Pick<StudioStepRow, 'status' | 'outputUri' | 'error' | 'request'>>,
   ): Promise<void> {
     await this.orm
       .update(studioSteps)

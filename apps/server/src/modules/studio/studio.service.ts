@@ -20,13 +20,14 @@ import type { Database } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/http/http-error';
 import type { ReceivedFile } from '../../platform/http/multipart-form';
 import type { JobQueue } from '../../platform/queue/job-queue';
-import { ProviderError } from '../../providers';
+import { ProviderError, type SpeechProvider, type VoiceoverCaption } from '../../providers';
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
 import type { UploadsService } from '../uploads';
 import type { VoicesService } from '../voices';
 import type { VideosService } from '../videos';
 import type { StudioEventLog } from './studio-events';
 import type { StudioMedia } from './studio-media';
+import { speakVoiceover, type SpokenVoiceover } from './studio-voiceover';
 import { readyStatus, requireTurn } from './studio-transitions';
 import type { StudioKind } from './studio.kind';
 import type { StudioRepository } from './studio.repository';
@@ -41,6 +42,11 @@ declare module '../../platform/queue/job-registry' {
     'ai-studio.extend': { id: string };
     'ai-studio.lipsync': { id: string };
   }
+}
+
+/** What a voiceover step keeps: the captions of what it says (none for a recording). */
+export interface VoiceoverStepRequest {
+  captions: VoiceoverCaption[];
 }
 
 const VOICEOVER_DONE = 'Voiceover generated';
@@ -58,7 +64,8 @@ export interface StudioServiceDeps {
   kind: StudioKind;
   videos: Pick<VideosService, 'findById' | 'signedUrl'>;
   uploads: Pick<UploadsService, 'findOwnImage'>;
-  voices: Pick<VoicesService, 'speak' | 'assertUsable'>;
+  voices: Pick<VoicesService, 'speak' | 'speakerFor' | 'assertUsable'>;
+  speech: Pick<SpeechProvider, 'synthesizeLines'>;
   mediaTools: MediaTools;
   workDir: string | undefined;
 }
@@ -175,32 +182,23 @@ export class StudioService {
       idempotencyKey && (await this.deps.repository.findStepByKey(job.id, 'voiceover', idempotencyKey));
     if (repeated) return this.voiceoverAnswer(job, repeated, VOICEOVER_DONE);
     requireTurn('voiceover', job.status);
-    let speech;
+    let spoken: SpokenVoiceover;
     try {
-      speech = await this.deps.voices.speak(userId, {
-        text: body.text,
-        voiceId: body.voice_id,
-        settings: {
-          stability: body.stability,
-          similarityBoost: body.similarity_boost,
-          style: body.style,
-          useSpeakerBoost: body.use_speaker_boost,
-        },
-      });
+      spoken = await speakVoiceover(this.deps, userId, body);
     } catch (error) {
       if (error instanceof ProviderError && ['invalid_input', 'not_found'].includes(error.code)) {
         throw badRequest(error.message);
       }
       throw new HttpError(502, studioMessages.voiceoverFailed);
     }
-    const extension = speech.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
     return this.saveVoiceover(
       job,
-      speech.audio,
-      speech.contentType,
-      extension,
+      spoken.audio,
+      spoken.contentType,
+      spoken.extension,
       idempotencyKey,
       VOICEOVER_DONE,
+      spoken.captions,
     );
   }
 
@@ -232,6 +230,8 @@ export class StudioService {
       vetted.extension,
       undefined,
       RECORDED_VOICEOVER_DONE,
+      // A recording's words are not known: its export shows no captions rather than wrong ones.
+      [],
     );
   }
 
@@ -368,6 +368,7 @@ export class StudioService {
     extension: string,
     idempotencyKey: string | undefined,
     message: string,
+    captions: VoiceoverCaption[],
   ): Promise<StudioVoiceoverAnswer> {
     const stepId = crypto.randomUUID();
     const uri = await this.deps.media.putBytes(
@@ -382,6 +383,7 @@ export class StudioService {
       status: 'completed',
       idempotencyKey: idempotencyKey ?? null,
       outputUri: uri,
+      request: { captions } satisfies VoiceoverStepRequest,
     });
     if (!step) {
       // A concurrent twin with the same key won: keep its voiceover, not ours.

@@ -468,6 +468,7 @@ export function createVeoVideoProvider(
 
   return {
     kind: 'veo',
+    captionedClips: false,
 
     fromText(request: TextVideoRequest, task: TaskOptions = {}) {
       return chain(

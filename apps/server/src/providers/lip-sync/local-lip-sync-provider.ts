@@ -7,6 +7,7 @@ import { runAudioTask } from '../../media/audio-work';
 import { DEFAULT_ENCODER_SETTINGS, type EncoderSettings } from '../../media/encoder-settings';
 import { runFfmpeg } from '../../media/ffmpeg-runner';
 import { buildFitVideoCommand } from '../../media/fit-video-graph';
+import type { CaptionFonts } from '../../media/font-files';
 import { MediaError } from '../../media/media-error';
 import { probeMedia } from '../../media/media-probe';
 import type { MediaTools } from '../../media/media-tools';
@@ -16,12 +17,15 @@ import { pcmDuration } from '../../media/wav';
 import { toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type { LipSyncProvider, LipSyncRequest } from './lip-sync-provider';
+import { drawVoiceoverCaptions } from './voiceover-captions';
 
 export interface LocalLipSyncOptions {
   tools: MediaTools;
   workDir?: string;
   encoder?: Partial<EncoderSettings>;
   renderTimeoutMs?: number;
+  /** Null: the voiceover's captions are left out (no font on this machine). */
+  fonts?: CaptionFonts | null;
 }
 
 const AUDIO_RATE = 44_100;
@@ -34,7 +38,8 @@ const CLIP_AUDIO_GAIN = 0.5;
 
 /**
  * Offline "lip-sync": lays the voiceover on the clip, fits the clip to the speech (trimmed, or its
- * last frame held) and keeps the clip's own sound underneath, ducked while the voice speaks.
+ * last frame held), keeps the clip's own sound underneath, ducked while the voice speaks, and burns
+ * in the voiceover's captions, all in one encode.
  */
 export function createLocalLipSyncProvider(options: LocalLipSyncOptions): LipSyncProvider {
   const { tools } = options;
@@ -78,6 +83,12 @@ export function createLocalLipSyncProvider(options: LocalLipSyncOptions): LipSyn
           const videoPath = path.join(output, 'video.mp4');
           const width = probe.video.width - (probe.video.width % 2);
           const height = probe.video.height - (probe.video.height % 2);
+          const overlays = await drawVoiceoverCaptions(
+            request.captions ?? [],
+            { width, height, fps, frames: targetFrames },
+            options.fonts?.sansBold ?? null,
+            workspace,
+          );
           const command = buildFitVideoCommand({
             videoPath: request.videoPath,
             videoFrames,
@@ -86,6 +97,7 @@ export function createLocalLipSyncProvider(options: LocalLipSyncOptions): LipSyn
             height,
             targetFrames,
             audioPath,
+            overlays,
             encoder,
             outputPath: videoPath,
           });

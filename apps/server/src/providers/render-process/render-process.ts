@@ -223,6 +223,7 @@ export function createRenderProcessVideoProvider(options: RenderProcessOptions):
 
   return {
     kind: 'local',
+    captionedClips: true,
     get pid() {
       return current?.pid;
     },

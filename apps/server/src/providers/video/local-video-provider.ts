@@ -135,6 +135,13 @@ export const LOCAL_VIDEO_FAILURES = {
 } as const;
 
 const candidateId = (index: number) => `candidate-${index + 1}`;
+
+/** The same story without its caption cards (the pictures and timing unchanged). */
+const withoutCaptions = (plan: StoryPlan): StoryPlan => ({
+  ...plan,
+  scenes: plan.scenes.map((scene) => ({ ...scene, captions: [] })),
+});
+
 export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideoProvider {
   const { tools } = options;
   const encoder: EncoderSettings = { ...DEFAULT_ENCODER_SETTINGS, ...options.encoder };
@@ -325,6 +332,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
 
   const provider = {
     kind: 'local' as const,
+    captionedClips: true,
 
     fromStoryboard: storyboards.render,
 
@@ -422,12 +430,16 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       if (!request.prompt.trim()) throw new ProviderError('invalid_input', 'The candidates need a prompt.');
       checkCommon(request.durationSeconds, request.fps);
       const count = request.count ?? STUDIO_CANDIDATE_COUNT;
+      const indices = Array.from({ length: count }, (_, index) => index).filter(
+        (index) => !request.ids || request.ids.includes(candidateId(index)),
+      );
+      if (indices.length === 0) throw new ProviderError('invalid_input', 'No such candidate.');
       const candidateSize = frameSize(request.aspect, 'standard');
       const references = await vetImages(request.subjectRefs ?? [], candidateSize);
       const style = request.styleRef ? (await vetImages([request.styleRef], candidateSize))[0] : undefined;
       const styleColor = style ? (await imageColors(style)).dominant : null;
       await readPromptInBackground(request.prompt);
-      const parallel = Math.max(1, Math.min(count, options.maxParallelRenders ?? cores));
+      const parallel = Math.max(1, Math.min(indices.length, options.maxParallelRenders ?? cores));
       const threads = Math.max(1, Math.floor(cores / parallel));
       const limit = createLimiter(parallel);
       const fractions = new Array<number>(count).fill(0);
@@ -438,12 +450,12 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
           .reduce((sum, key) => sum + STAGES[key], 0);
         const total = Object.values(STAGES).reduce((a, b) => a + b, 0);
         fractions[index] = Math.max(fractions[index] ?? 0, (before + weight * fraction) / total);
-        task.onProgress?.({ progress: fractions.reduce((a, b) => a + b, 0) / count, stage });
+        task.onProgress?.({ progress: fractions.reduce((a, b) => a + b, 0) / indices.length, stage });
       };
       const rendered: LocalRenderedVideo[] = [];
       try {
         await Promise.all(
-          Array.from({ length: count }, (_, index) =>
+          indices.map((index) =>
             limit(async () => {
               // Distinct variations: another seed, palette, camera and transitions each.
               const seed = (request.seed + index * 7919) % 2_147_483_647;
@@ -461,7 +473,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
                 imageCount: references.length,
               });
               const video = await renderStory(
-                plan,
+                request.captions === false ? withoutCaptions(plan) : plan,
                 { aspect: request.aspect, quality: 'standard', seed },
                 references,
                 { sample: null, narratorId: null },
@@ -483,7 +495,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         await Promise.all(rendered.map((video) => video?.release()));
         throw toProviderError(error, LOCAL_VIDEO_FAILURES.candidates);
       }
-      return rendered.map((video, index) => ({ ...video, id: candidateId(index) }));
+      return indices.map((index) => ({ ...(rendered[index] as LocalRenderedVideo), id: candidateId(index) }));
     },
 
     async extend(request: ExtendRequest, task: TaskOptions = {}): Promise<RenderedVideo> {
@@ -544,15 +556,16 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
               frames,
               motion: { kind: 'zoom-in', strength: 0.14, focusX: 0.5, focusY: 0.45 },
               transitionIn: { kind: 'cut', frames: 0 },
-              captions: phrase
-                ? [
-                    {
-                      text: look.caption.uppercase ? phrase.toUpperCase() : phrase,
-                      startFrame: Math.round(0.3 * fps),
-                      endFrame: Math.max(Math.round(0.3 * fps) + 2, frames - Math.round(0.3 * fps)),
-                    },
-                  ]
-                : [],
+              captions:
+                phrase && request.captions !== false
+                  ? [
+                      {
+                        text: look.caption.uppercase ? phrase.toUpperCase() : phrase,
+                        startFrame: Math.round(0.3 * fps),
+                        endFrame: Math.max(Math.round(0.3 * fps) + 2, frames - Math.round(0.3 * fps)),
+                      },
+                    ]
+                  : [],
               narration: null,
               sprites: [],
               artSeed: 0,

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   generationGateMessages,
@@ -396,6 +396,10 @@ describeHeavy('the whole studio walk, rendered offline', () => {
     expect(steps.filter((step) => step.type === 'voiceover')).toHaveLength(2);
     expect(steps.filter((step) => step.type === 'extend')).toHaveLength(1);
     expect(steps.filter((step) => step.type === 'lipsync')).toHaveLength(1);
+    // The extension recorded what it continued, so the export can make the clip again without captions.
+    expect(steps.find((step) => step.type === 'extend')?.request).toMatchObject({
+      from: expect.stringMatching(/candidate-3\.mp4$/),
+    });
 
     const complete = await waitFor(
       async () => {
@@ -406,6 +410,13 @@ describeHeavy('the whole studio walk, rendered offline', () => {
       180_000,
     );
     expect(complete).toMatchObject({ status: 'COMPLETE', error: null, selected_candidate_id: 'candidate-3' });
+    // The export's captions are the typed voiceover's words, not the recorded take's (none) or the candidate's.
+    const [exportStep] = await server.platform.database.orm
+      .select()
+      .from(studioSteps)
+      .where(and(eq(studioSteps.jobId, jobId), eq(studioSteps.type, 'lipsync')));
+    const burned = (exportStep?.request as { captions: { text: string }[] }).captions;
+    expect(burned.map((caption) => caption.text).join(' ')).toBe(body.text);
 
     // The delivered video plays, carries the narration, and is in the library; one video was used.
     // The signed URL names the public address; the test server listens on its own port.
