@@ -136,7 +136,6 @@ export function createServices(
     video: providers.video,
     storage,
     voices,
-    videos,
     ...(config.media.workDir ? { workDir: config.media.workDir } : {}),
   });
   const storyboardRender = storyboardParts.kind;

@@ -10,6 +10,8 @@ import { signedInAccount } from './support/accounts';
 // make four candidates, which arrive one by one on the job's event stream; the user picks one, narrates
 // it with a voice, lip-syncs it and plays the exported video.
 
+const VOICEOVER = 'Hello! Welcome to our new studio. We are glad you are here.';
+
 function subjectPhoto(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reelcraft-studio-')), 'founder.png');
   execFileSync('ffmpeg', [
@@ -65,9 +67,7 @@ test('a user makes a personalized video: candidates, voiceover, lip-sync and exp
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Voiceover' })).toBeVisible();
-  await page
-    .getByRole('textbox', { name: 'Narration text' })
-    .fill('Hello! Welcome to our new studio. We are glad you are here.');
+  await page.getByRole('textbox', { name: 'Narration text' }).fill(VOICEOVER);
   await page.getByRole('radio', { name: /Bella/ }).check();
   await page.getByRole('button', { name: 'Generate Voiceover' }).click();
   const narration = page.getByLabel('Voiceover audio');
@@ -104,4 +104,22 @@ test('a user makes a personalized video: candidates, voiceover, lip-sync and exp
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
+
+  // The export's captions are the voiceover's words (issue 31), not the candidate's: My Projects
+  // plays it with that captions track and hands it out as VTT.
+  await page.goto('/projects');
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click();
+  const viewer = page.getByRole('dialog');
+  const downloading = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download VTT' }).click();
+  const vtt = fs.readFileSync(await (await downloading).path(), 'utf8');
+  const words = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];
+  const cues = vtt
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .map((block) => block.split(/\r?\n/).slice(2).join(' '));
+  expect(words(cues.join(' '))).toEqual(words(VOICEOVER));
 });

@@ -261,7 +261,9 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
                 x: Math.round(overlay.x),
                 y: Math.round(overlay.y),
                 format: 'yuv420',
-                enable: `between(t,${formatNumber(overlay.startFrame / fps)},${formatNumber((overlay.endFrame - 0.5) / fps)})`,
+                // Half-frame edges: a window's first frame is never lost to rounding (the card
+                // blinked off for a frame between words).
+                enable: `between(t,${formatNumber((overlay.startFrame - 0.5) / fps)},${formatNumber((overlay.endFrame - 0.5) / fps)})`,
               }),
             ],
             [next],

@@ -43,6 +43,21 @@ export function voicedSpan(audio: PcmAudio, threshold = 0.06): WordTime {
 }
 
 /**
+ * A phrase of speech cut to its voice and `marginSeconds` either side (engines pad what they say
+ * with silence), so phrases laid one after another follow each other as a narrator says them.
+ */
+export function trimToVoice(audio: PcmAudio, marginSeconds = 0.05): PcmAudio {
+  const span = voicedSpan(audio);
+  if (!(span.end > span.start)) return audio;
+  const from = Math.max(0, Math.floor((span.start - marginSeconds) * audio.sampleRate));
+  const to = Math.ceil((span.end + marginSeconds) * audio.sampleRate);
+  return {
+    ...audio,
+    channels: audio.channels.map((channel) => channel.subarray(from, Math.min(channel.length, to))),
+  };
+}
+
+/**
  * The words of a line spread over its voiced span in proportion to their syllables (plus a little for
  * each word and for a pause after a comma). espeak-ng gives no word timings; a line is synthesised on
  * its own, so the error is bounded by one short phrase. Pure.

@@ -55,6 +55,10 @@ const signedInRoutes: RouteObject[] = [
   lazyPage(paths.payment, async () => (await import('../features/payments')).PaymentPage),
   lazyPage(paths.paymentSuccess, async () => (await import('../features/payments')).PaymentSuccessPage),
   lazyPage(paths.textToVideo, async () => (await import('../features/text-to-video')).TextToVideoPage),
+  lazyPage(
+    `${paths.storyboards}/:id`,
+    async () => (await import('../features/storyboards')).StoryboardEditorPage,
+  ),
   lazyPage(paths.imageToVideo, async () => (await import('./image-to-video-screen')).ImageToVideoScreen),
   lazyPage(paths.studio, async () => (await import('./studio-screen')).StudioScreen),
   lazyPage(paths.avatars, async () => (await import('../features/avatars')).AvatarsPage),

@@ -34,6 +34,11 @@ export class ApiError extends Error {
   readonly detail: ErrorAnswer['detail'] | null;
   /** Name of the contract call that failed. */
   readonly call: string;
+  /**
+   * The error answer's whole JSON body, unchecked, for calls whose error carries more than `detail`
+   * (a 409 with the current state); undefined when the body was not JSON or none came.
+   */
+  readonly answer: unknown;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -41,6 +46,7 @@ export class ApiError extends Error {
     message: string;
     call: string;
     detail?: ErrorAnswer['detail'] | null;
+    answer?: unknown;
     cause?: unknown;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -48,6 +54,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.detail = init.detail ?? null;
     this.call = init.call;
+    this.answer = init.answer;
   }
 }
 
@@ -92,23 +99,65 @@ export async function callApi<C extends AnyCall>(
   call: C,
   ...[options]: OptionsArgument<C>
 ): Promise<CallResponse<C>> {
-  const {
-    params,
-    query,
-    body,
-    headers: extraHeaders,
-    files,
-    signal,
-    token: givenToken,
-  } = (options ?? {}) as LooseOptions;
   if (call.responseKind && call.responseKind !== 'json') {
     throw new Error(`callApi handles JSON answers; ${call.name} answers ${call.responseKind}`);
   }
+  const { response, body: text } = await exchange(call, (options ?? {}) as LooseOptions, (answer) =>
+    answer.text(),
+  );
+  if (!response.ok) throw errorFromAnswer(call, response.status, text);
 
+  let data: unknown;
+  try {
+    data = text === '' ? undefined : JSON.parse(text);
+  } catch (error) {
+    throw invalidAnswer(call, response.status, 'the body is not JSON', error);
+  }
+  const parsed = call.response.safeParse(data);
+  if (!parsed.success) {
+    const where = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw invalidAnswer(call, response.status, where, parsed.error);
+  }
+  return parsed.data as CallResponse<C>;
+}
+
+/**
+ * Sends one contract call that answers a file (`responseKind: 'binary'`: a still, captions) with the
+ * same token, time limit and errors as callApi, and resolves with the file as a Blob.
+ */
+export async function callApiBlob<C extends AnyCall>(
+  call: C,
+  ...[options]: OptionsArgument<C>
+): Promise<Blob> {
+  if (call.responseKind !== 'binary') {
+    throw new Error(`callApiBlob handles file answers; ${call.name} answers ${call.responseKind ?? 'json'}`);
+  }
+  const { response, body } = await exchange(
+    call,
+    (options ?? {}) as LooseOptions,
+    (answer): Promise<Blob | string> => (answer.ok ? answer.blob() : answer.text()),
+  );
+  // An error's body was read as text, a success's as the file.
+  if (!response.ok) throw errorFromAnswer(call, response.status, String(body));
+  return body as Blob;
+}
+
+/**
+ * The request of a call and the reading of its answer's body (by `read`), both under the call's time
+ * limit: a server that stalls mid-answer is no answer.
+ */
+async function exchange<T>(
+  call: AnyCall,
+  { params, query, body, headers: extraHeaders, files, signal, token: givenToken }: LooseOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<{ response: Response; body: T }> {
   const url = `${API_BASE_PATH}${buildCallPath(call.path, params)}${toQueryString(query)}`;
   const headers = new Headers();
   for (const [name, value] of entries(extraHeaders ?? {})) headers.set(name, toText(value));
-  headers.set('Accept', 'application/json');
+  headers.set('Accept', call.responseKind === 'binary' ? '*/*' : 'application/json');
 
   if (call.auth !== 'none') {
     const token = givenToken ?? readAuthToken();
@@ -138,18 +187,17 @@ export async function callApi<C extends AnyCall>(
   if (signal?.aborted) forwardAbort();
   else signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  let response: Response;
-  let text: string;
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       method: call.method,
       headers,
       body: encoded.body,
       signal: controller.signal,
       credentials: 'same-origin',
+      // A file at the same address may have changed (a scene's still after a save): ask each time.
+      ...(call.responseKind === 'binary' ? { cache: 'no-cache' as const } : {}),
     });
-    // The body is read under the same time limit: a server that stalls mid-answer is no answer.
-    text = await response.text();
+    return { response, body: await read(response) };
   } catch (error) {
     if (timedOut) {
       throw new ApiError({
@@ -172,30 +220,14 @@ export async function callApi<C extends AnyCall>(
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
-
-  if (!response.ok) throw errorFromAnswer(call, response.status, text);
-
-  let data: unknown;
-  try {
-    data = text === '' ? undefined : JSON.parse(text);
-  } catch (error) {
-    throw invalidAnswer(call, response.status, 'the body is not JSON', error);
-  }
-  const parsed = call.response.safeParse(data);
-  if (!parsed.success) {
-    const where = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-      .join('; ');
-    throw invalidAnswer(call, response.status, where, parsed.error);
-  }
-  return parsed.data as CallResponse<C>;
 }
 
 function errorFromAnswer(call: AnyCall, status: number, text: string): ApiError {
   let detail: ErrorAnswer['detail'] | null = null;
+  let body: unknown;
   try {
-    const answer = errorAnswerSchema.safeParse(JSON.parse(text));
+    body = JSON.parse(text);
+    const answer = errorAnswerSchema.safeParse(body);
     if (answer.success) detail = answer.data.detail;
   } catch {
     // Not JSON (a proxy's HTML error page): the status is all we know.
@@ -204,6 +236,7 @@ function errorFromAnswer(call: AnyCall, status: number, text: string): ApiError 
     kind: 'http',
     status,
     detail,
+    answer: body,
     message: detail === null ? `Request failed with status ${status}` : flattenErrorDetail(detail),
     call: call.name,
   });

@@ -33,9 +33,16 @@ export const paths = {
   imageLibrary: '/image-library',
   avatars: '/avatars',
   myVideos: '/my-videos',
+  /** The storyboard editor lives under it: `/storyboards/{id}` (storyboardPath). */
+  storyboards: '/storyboards',
 } as const;
 
 /** `/projects?open={id}`: the projects screen with that project's viewer open. */
 export function projectPath(projectId: string): string {
   return `${paths.projects}?${new URLSearchParams({ open: projectId }).toString()}`;
+}
+
+/** `/storyboards/{id}`: the storyboard editor (also the review of a fresh draft before it renders). */
+export function storyboardPath(storyboardId: string): string {
+  return `${paths.storyboards}/${encodeURIComponent(storyboardId)}`;
 }

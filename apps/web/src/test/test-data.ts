@@ -15,6 +15,7 @@ export function testGeneration(overrides: Partial<GenerationState> = {}): Genera
     video_url: null,
     error: null,
     retrying: false,
+    storyboard_id: null,
     ...overrides,
   };
 }
@@ -63,6 +64,8 @@ export function testProject(overrides: Partial<RecentProject> = {}): RecentProje
     project_type: 'text-to-video',
     status: 'completed',
     thumbnail_url: null,
+    storyboard_id: null,
+    has_captions: false,
     ...overrides,
   };
 }

@@ -41,6 +41,16 @@ export function estimateNarrationSeconds(narration: string): number {
   return Math.round((words / NARRATION_WORDS_PER_SECOND + 0.6) * 10) / 10;
 }
 
+/**
+ * A scene's length when it follows its narration: the estimate within the scene limits; a scene
+ * without narration keeps `fallback`. The editor shows it and the server saves it.
+ */
+export function narratedSceneSeconds(narration: string, fallback: number): number {
+  const estimate = estimateNarrationSeconds(narration);
+  if (estimate === 0) return fallback;
+  return Math.min(STORYBOARD_LIMITS.maxSceneSeconds, Math.max(STORYBOARD_LIMITS.minSceneSeconds, estimate));
+}
+
 export const SCENE_SETTINGS = [
   'forest',
   'snowfield',
@@ -197,9 +207,12 @@ export const storyboardSchema = storyboardContentSchema.extend({
   prompt: z.string(),
   /** The scenes' seconds added up. */
   duration_seconds: z.number(),
-  /** The newest video rendered from it, and the version that video came from. */
+  /** The newest video rendered from it, a signed URL to play it, and the version it came from. */
   video_id: z.string().nullable(),
+  video_url: z.string().nullable(),
   rendered_version: z.number().int().nullable(),
+  /** While it renders: the generation to follow (GET /generations/{id}); null otherwise. */
+  render_session_id: z.string().nullable(),
   /**
    * What "Render" would do now: the scenes that render again (all of them before the first
    * render) and how many videos of the quota it takes (docs/decisions/035).

@@ -44,6 +44,8 @@ export const recentProjectSchema = z.object({
   thumbnail_url: z.string().nullable(),
   /** Ours (issue 31): the storyboard the video was rendered from; null for videos made before. */
   storyboard_id: z.string().nullable(),
+  /** Ours (issue 31): its captions can be read as captions.vtt and captions.srt. */
+  has_captions: z.boolean(),
 });
 export type RecentProject = z.infer<typeof recentProjectSchema>;
 

@@ -82,6 +82,7 @@ export class GenerationOutcomes {
       sizeBytes: video.size,
     };
     const row = await this.videos.markCompleted(job.videoId, media);
+    if (row && rendered.captions) await this.videos.recordCaptions(job.videoId, rendered.captions);
     if (!row) {
       // The owner deleted the video while it was made: keep nothing of it.
       await Promise.all([this.storage.delete(video.key), this.storage.delete(thumbnail.key)]);

@@ -81,7 +81,6 @@ export class ImageToVideoService {
     if (!form.fields.prompt?.trim()) throw badRequest(serverDetailMessages.promptRequired);
     const body = parseCallInput(createImageToVideoBodySchema, form.fields);
     const inputs = await this.vetInputs(userId, body, form.files);
-    if (this.storyboards) return this.startStoryboard(userId, body, inputs, form.files, this.storyboards);
     // An uploaded sample wins over a saved clone's; the clone's is already vetted and stored.
     const cloneSampleUri =
       body.voice_clone_id && !inputs.voiceSample
@@ -90,6 +89,7 @@ export class ImageToVideoService {
     if (body.voice_clone_id && !inputs.voiceSample && !cloneSampleUri) {
       throw badRequest(voiceMessages.cloneNotFound);
     }
+    if (this.storyboards) return this.startStoryboard(userId, body, inputs, form.files, this.storyboards);
 
     // Files cannot join the start's transaction: they are stored first and removed if it fails.
     const storedKeys: string[] = [];
@@ -154,6 +154,7 @@ export class ImageToVideoService {
       const lastFrame = inputs.lastFrame ? await this.uploads.store(userId, inputs.lastFrame) : null;
       if (lastFrame) storedKeys.push(lastFrame.key);
       const sampleFile = files.find((file) => file.field === 'voice_sample_file');
+      // A saved clone (checked to be the user's) or a new one made from the sample narrates.
       let voiceId: string | undefined = body.voice_clone_id;
       if (sampleFile) {
         madeClone = (await this.voices.clone(userId, { name: `Voice of ${title}`.slice(0, 100) }, sampleFile))

@@ -11,7 +11,6 @@ import { readObject, type ObjectStorage } from '../../platform/storage';
 import type { RenderedVideo, StoryboardRenderedVideo, VideoProvider } from '../../providers';
 import { sceneKeysOf, STORYBOARD_FORMAT } from '../../providers/video/storyboard-scenes';
 import { defineGenerationKind, type RenderContext } from '../generations';
-import type { VideosService } from '../videos';
 import type { VoicesService } from '../voices';
 import type { StoryboardsRepository } from './storyboards.repository';
 
@@ -43,7 +42,6 @@ export interface StoryboardKindDeps {
   video: Pick<VideoProvider, 'fromStoryboard'>;
   storage: Pick<ObjectStorage, 'get' | 'put' | 'exists' | 'delete' | 'keyFromUri'>;
   voices: Pick<VoicesService, 'speakerFor'>;
-  videos: Pick<VideosService, 'recordCaptions'>;
   repository: Pick<StoryboardsRepository, 'recordRendered'>;
   workDir?: string;
 }
@@ -110,9 +108,8 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
       }
     },
     async delivered(input: StoryboardRenderInput, videoId: string, rendered: RenderedVideo): Promise<void> {
-      const { captions, clipBytes } = rendered as RenderedStoryboard;
+      const { clipBytes } = rendered as RenderedStoryboard;
       const keys = sceneKeysOf(input.content, input.seed, input.format ?? STORYBOARD_FORMAT);
-      await deps.videos.recordCaptions(videoId, captions ?? []);
       await deps.repository.recordRendered(input.storyboardId, {
         videoId,
         version: input.version,

@@ -51,7 +51,7 @@ export interface StoryboardsServiceDeps {
   repository: StoryboardsRepository;
   generations: Pick<GenerationsService, 'start'>;
   kind: StoryboardKind;
-  videos: Pick<VideosService, 'findById' | 'ownVideo'>;
+  videos: Pick<VideosService, 'findById' | 'ownVideo' | 'signedUrl'>;
   voices: Pick<VoicesService, 'isUsable'>;
   uploads: Pick<UploadsService, 'findOwnImage'>;
   /** The storage key an address of this instance's storage names (a URI or a signed URL). */
@@ -421,8 +421,13 @@ export class StoryboardsService {
   }
 
   private async isRendering(row: StoryboardRow): Promise<boolean> {
-    if (!row.videoId) return false;
-    return (await this.deps.videos.findById(row.videoId))?.status === 'processing';
+    return (await this.renderingVideo(row)) !== null;
+  }
+
+  /** The video of the render under way, if one is. */
+  private async renderingVideo(row: StoryboardRow) {
+    const video = row.videoId ? await this.deps.videos.findById(row.videoId) : undefined;
+    return video?.status === 'processing' ? video : null;
   }
 
   /** Which scenes "Render" renders again and what it takes from the quota (decision 035). */
@@ -441,7 +446,10 @@ export class StoryboardsService {
   }
 
   private async answer(row: StoryboardRow): Promise<Storyboard> {
-    const rendering = await this.isRendering(row);
+    const [rendering, rendered] = await Promise.all([
+      this.renderingVideo(row),
+      row.renderedVideoId ? this.deps.videos.findById(row.renderedVideoId) : undefined,
+    ]);
     return {
       ...row.content,
       id: row.id,
@@ -450,7 +458,10 @@ export class StoryboardsService {
       prompt: row.prompt,
       duration_seconds: totalSeconds(row.content),
       video_id: row.renderedVideoId,
+      video_url:
+        rendered?.status === 'completed' ? await this.deps.videos.signedUrl(rendered.videoUri) : null,
       rendered_version: row.renderedVersion,
+      render_session_id: rendering?.sessionId ?? null,
       pending_render: this.pending(row),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),

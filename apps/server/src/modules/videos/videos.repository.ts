@@ -49,8 +49,11 @@ const listedColumns = {
   videoUri: videos.videoUri,
   thumbnailUri: videos.thumbnailUri,
   storyboardId: videos.storyboardId,
+  hasCaptions: sql<boolean>`coalesce(jsonb_array_length(${videos.captions}) > 0, false)`.mapWith(Boolean),
 };
-export type ListedVideo = Pick<VideoRow, keyof typeof listedColumns>;
+export type ListedVideo = Pick<VideoRow, Exclude<keyof typeof listedColumns, 'hasCaptions'>> & {
+  hasCaptions: boolean;
+};
 
 export interface VideoPage {
   videos: ListedVideo[];

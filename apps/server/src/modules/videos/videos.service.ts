@@ -266,6 +266,7 @@ export class VideosService {
       video_url: await this.playableUrl(row),
       thumbnail_url: await this.signedUrl(row.thumbnailUri),
       storyboard_id: row.storyboardId,
+      has_captions: row.hasCaptions,
     };
   }
 

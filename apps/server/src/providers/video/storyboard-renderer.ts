@@ -15,7 +15,7 @@ import { createRandom } from '../../media/seeded-random';
 import { createOutputFolder, createTempWorkspace } from '../../media/temp-workspace';
 import { extractFrame, renderVideo } from '../../media/video-renderer';
 import { createSilence, pcmDuration, type PcmAudio } from '../../media/wav';
-import { voicedSpan } from '../../media/word-timing';
+import { trimToVoice, voicedSpan } from '../../media/word-timing';
 import { toProviderError } from '../provider-error';
 import { createProgressTracker, type TaskOptions } from '../provider-task';
 import type { CloneVoice, SpeechProvider } from '../speech/speech-provider';
@@ -63,8 +63,6 @@ const AUDIO_RATE = 44_100;
 /** Silence before a scene's first word and after its last: the cut never clips a word. */
 /** A storyboard scene's narration: close after the cut, phrases close together, little left at the end. */
 const SPACING: NarrationSpacing = { lead: 0.15, phraseGap: 0.04, sentenceGap: 0.18, tail: 0.3 };
-/** What is kept of a phrase's silence before and after its voice. */
-const PHRASE_MARGIN_SECONDS = 0.05;
 const FADE_SECONDS = 0.4;
 /** The music's loudest point at volume 1 (0.5, the default, is the level the flows always had). */
 const MUSIC_PEAK_AT_FULL_VOLUME = 0.84;
@@ -357,22 +355,21 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
         frames += fact.frames;
       }
       const seconds = frames / fps;
-      const speech = await Promise.all(
-        sceneKeys.map((key) => runAudioTask('readWav', clipFiles(request.clipDir, key).speech)),
-      );
       const volume = storyboard.music.volume;
-      const category = MOOD_CATEGORIES[storyboard.music.mood];
-      const look = CATEGORY_LOOKS[category];
-      const music =
+      const look = CATEGORY_LOOKS[MOOD_CATEGORIES[storyboard.music.mood]];
+      // The scenes' speech is read while the music is synthesised, each on a thread of its own.
+      const [speech, music] = await Promise.all([
+        Promise.all(sceneKeys.map((key) => runAudioTask('readWav', clipFiles(request.clipDir, key).speech))),
         volume > 0
-          ? await runAudioTask('musicBed', {
+          ? runAudioTask('musicBed', {
               mood: look.music,
               seed: request.seed,
               peak: volume * MUSIC_PEAK_AT_FULL_VOLUME,
               durationSeconds: seconds,
               sampleRate: AUDIO_RATE,
             })
-          : createSilence(AUDIO_RATE, 2, seconds);
+          : createSilence(AUDIO_RATE, 2, seconds),
+      ]);
       const soundtrack = workspace.file('soundtrack.wav');
       await runAudioTask(
         'writeStorySoundtrack',
@@ -457,15 +454,3 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-
-/** The audio from just before its voice starts to just after it ends. */
-function trimToVoice(audio: PcmAudio): PcmAudio {
-  const span = voicedSpan(audio);
-  if (!(span.end > span.start)) return audio;
-  const from = Math.max(0, Math.floor((span.start - PHRASE_MARGIN_SECONDS) * audio.sampleRate));
-  const to = Math.ceil((span.end + PHRASE_MARGIN_SECONDS) * audio.sampleRate);
-  return {
-    ...audio,
-    channels: audio.channels.map((channel) => channel.subarray(from, Math.min(channel.length, to))),
-  };
-}

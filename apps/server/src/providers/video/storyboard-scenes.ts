@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  estimateNarrationSeconds,
+  narratedSceneSeconds,
   STORYBOARD_LIMITS,
   type MusicMoodName,
   type SceneCameraMove,
@@ -26,7 +26,7 @@ import { illustratedScene, type SceneLayout } from './scene-planner';
  * Raised when a change to the renderer changes what a scene's clip looks or sounds like: every
  * cached clip then renders again instead of mixing old and new looks in one video.
  */
-export const SCENE_RENDERER_VERSION = 1;
+export const SCENE_RENDERER_VERSION = 2;
 
 /** The music of each mood: the look of the prompt category it was tuned for. */
 export const MOOD_CATEGORIES: Record<MusicMoodName, PromptCategory> = {
@@ -96,13 +96,6 @@ function canonicalJson(value: unknown): string {
 
 /** The seed a scene draws with: the storyboard's, mixed with the scene's id (stable across moves). */
 export const sceneSeed = (seed: number, sceneId: string) => hashText(`scene|${sceneId}`, seed >>> 0);
-
-/** A scene's length when it follows its narration: the spoken estimate, within the limits. */
-export function narratedSceneSeconds(narration: string, fallback: number): number {
-  const estimate = estimateNarrationSeconds(narration);
-  if (estimate === 0) return fallback;
-  return Math.min(STORYBOARD_LIMITS.maxSceneSeconds, Math.max(STORYBOARD_LIMITS.minSceneSeconds, estimate));
-}
 
 /** Storyboard videos are rendered at the text screen's format: standard quality, 24 frames a second. */
 export const STORYBOARD_FORMAT = { quality: 'standard', fps: 24 } as const satisfies SceneFormat;

@@ -29,6 +29,8 @@ export interface RenderedVideo {
   fileSizeBytes: number;
   /** The seed it was rendered with; null when none applies (lip-sync). */
   seed: number | null;
+  /** What it says, timed to its speech, when known: served as captions.vtt and captions.srt. */
+  captions?: CaptionCue[];
   release(): Promise<void>;
 }
 
@@ -72,6 +74,10 @@ export interface CandidatesRequest {
   styleRef?: Buffer;
   /** Default STUDIO_CANDIDATE_COUNT. */
   count?: number;
+  /** Render only these of the `count` candidates (by id), e.g. the chosen one again; default all. */
+  ids?: readonly string[];
+  /** False: no caption cards are burned in (the studio's export draws the voiceover's own). */
+  captions?: boolean;
 }
 
 /** One variation for the studio's review step; `path` is what the caller stores as its preview. */
@@ -86,6 +92,8 @@ export interface ExtendRequest {
   /** The caption and mood of the added part. */
   prompt: string;
   seed: number;
+  /** False: the added part gets no caption card. */
+  captions?: boolean;
 }
 
 /** Candidate generation may hand each candidate over as soon as it is made (the studio shows them as they arrive). */
@@ -137,6 +145,11 @@ export interface StoryboardRenderedVideo extends RenderedVideo {
 /** Makes videos: from text, from images, studio candidates, and longer versions of a clip. */
 export interface VideoProvider {
   readonly kind: VideoProviderKind;
+  /**
+   * Whether candidates and extensions carry caption cards burned in; if so, the same request with
+   * `captions: false` renders the same pictures without them (a vendor's clips carry none).
+   */
+  readonly captionedClips: boolean;
   /** Renders a storyboard scene by scene, reusing the clips of scenes that did not change. */
   fromStoryboard(request: StoryboardVideoRequest, options?: TaskOptions): Promise<StoryboardRenderedVideo>;
   fromText(request: TextVideoRequest, options?: TaskOptions): Promise<RenderedVideo>;

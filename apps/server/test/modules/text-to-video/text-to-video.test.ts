@@ -264,9 +264,17 @@ describeEachDatabase(
         status: 'failed',
         error: 'The description cannot be turned into a video.',
       });
-      const notifications = (await api.get('/notifications'))
-        .json<unknown[]>()
-        .map((n) => notificationSchema.parse(n));
+      // The job's state turns failed before its notice is written: wait for the notice.
+      const notifications = await waitFor(
+        async () => {
+          const listed = (await api.get('/notifications'))
+            .json<unknown[]>()
+            .map((n) => notificationSchema.parse(n));
+          return listed.length > 0 ? listed : undefined;
+        },
+        'the failure notice',
+        30_000,
+      );
       expect(notifications).toEqual([
         expect.objectContaining({
           status: 'failed',

@@ -153,7 +153,7 @@ describeEachDatabase('voice clones', { listen: true, work: false }, (server) => 
     expect(refused.json()).toMatchObject({ detail: voiceMessages.voiceNotFound });
   });
 
-  it("gives image-to-video a saved clone's recording as its voice sample; not another user's", async () => {
+  it("narrates an image-to-video storyboard with a saved clone; not another user's", async () => {
     const owner = await signedIn(server());
     const other = await signedIn(server());
     const clone = await makeClone(server(), owner.api);
@@ -173,13 +173,13 @@ describeEachDatabase('voice clones', { listen: true, work: false }, (server) => 
       .platform.database.orm.select()
       .from(generations)
       .where(eq(generations.sessionId, sessionId));
-    const [row] = await server()
-      .platform.database.orm.select()
-      .from(voiceClones)
-      .where(eq(voiceClones.id, clone.voice_id));
-    expect((generation!.input as { voiceSampleUri: string }).voiceSampleUri).toBe(
-      server().platform.storage.uriFor(row!.sampleKey),
-    );
+    // The clone speaks the storyboard's narration (issue 31); its recording is not played back.
+    const input = generation!.input as {
+      voiceSampleUri: string | null;
+      storyboard: { content: { voice_id: string } };
+    };
+    expect(input.voiceSampleUri).toBeNull();
+    expect(input.storyboard.content.voice_id).toBe(clone.voice_id);
     const refused = await other.api.postForm(
       '/image-to-video/sessions',
       formData({ prompt: 'A mug', voice_clone_id: clone.voice_id }, [photo]),

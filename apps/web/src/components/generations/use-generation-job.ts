@@ -66,6 +66,7 @@ function startingState(kind: CreationKind, sessionId: string): GenerationState {
     video_url: null,
     error: null,
     retrying: false,
+    storyboard_id: null,
   };
 }
 

@@ -4,7 +4,7 @@ import { PLAYER_CONTROLS_HIDE_MS, PLAYER_LOADED_FALLBACK_MS, playerMessages } fr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeMediaElement } from './fake-media';
 import { videoFileName } from './download-video';
-import { VideoPlayer } from './video-player';
+import { CAPTIONS_ON_STORAGE_KEY, VideoPlayer } from './video-player';
 
 let media: ReturnType<typeof fakeMediaElement>;
 beforeEach(() => {
@@ -120,6 +120,54 @@ describe('VideoPlayer', () => {
       vi.advanceTimersByTime(PLAYER_CONTROLS_HIDE_MS * 2);
     });
     expect(controls).toHaveAttribute('data-visible', 'true');
+  });
+
+  it('has no captions toggle without captions', () => {
+    renderPlayer();
+    expect(screen.queryByRole('button', { name: 'Captions' })).not.toBeInTheDocument();
+    expect(document.querySelector('track')).toBeNull();
+  });
+
+  it('adds the English captions track, hidden until the toggle (or c) shows it, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const track = { mode: 'disabled' };
+    const original = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'textTracks');
+    Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', {
+      configurable: true,
+      get: () => [track],
+    });
+    try {
+      const { player, unmount } = renderPlayer({ captions: 'blob:captions' });
+      expect(document.querySelector('track')).toMatchObject({
+        kind: 'captions',
+        srclang: 'en',
+        label: 'English',
+      });
+      expect(document.querySelector('track')).toHaveAttribute('src', 'blob:captions');
+      const toggle = screen.getByRole('button', { name: 'Captions' });
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      expect(track.mode).toBe('hidden');
+
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      expect(track.mode).toBe('showing');
+      expect(window.localStorage.getItem(CAPTIONS_ON_STORAGE_KEY)).toBe('true');
+
+      player.focus();
+      await user.keyboard('c');
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      expect(track.mode).toBe('hidden');
+      await user.keyboard('c');
+      unmount();
+
+      // The next video starts with captions on.
+      renderPlayer({ captions: 'blob:other' });
+      expect(screen.getByRole('button', { name: 'Captions' })).toHaveAttribute('aria-pressed', 'true');
+      expect(track.mode).toBe('showing');
+    } finally {
+      if (original) Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', original);
+      else delete (HTMLMediaElement.prototype as { textTracks?: unknown }).textTracks;
+    }
   });
 
   it('autoplays when asked', () => {

@@ -6,6 +6,8 @@ import {
 } from '@reelcraft/contract';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
+  CaptionsIcon,
+  CaptionsOffIcon,
   CircleAlertIcon,
   MaximizeIcon,
   MinimizeIcon,
@@ -32,6 +34,33 @@ interface VideoPlayerProps {
   autoPlay?: boolean;
   poster?: string | null;
   className?: string;
+  /** A WebVTT URL (an object URL of captions fetched with the token): adds the track and its toggle. */
+  captions?: string | null;
+}
+
+/** Where the player remembers that the user turned captions on ("true"), for every video after. */
+export const CAPTIONS_ON_STORAGE_KEY = 'captions_on';
+
+function readCaptionsOn(): boolean {
+  try {
+    return window.localStorage.getItem(CAPTIONS_ON_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function rememberCaptionsOn(on: boolean): void {
+  try {
+    window.localStorage.setItem(CAPTIONS_ON_STORAGE_KEY, String(on));
+  } catch {
+    // Storage blocked: the choice lasts for this player only.
+  }
+}
+
+/** Shows or hides the captions track of a video (jsdom has no text tracks: nothing happens there). */
+function showCaptions(video: HTMLVideoElement | null, on: boolean): void {
+  const track = video?.textTracks?.[0];
+  if (track) track.mode = on ? 'showing' : 'hidden';
 }
 
 function formatTime(seconds: number): string {
@@ -45,9 +74,17 @@ function formatTime(seconds: number): string {
  * Retry, loaded, playing, ended with replay), mute, fullscreen, keyboard control (space/k, m, f,
  * arrows) and controls that hide after PLAYER_CONTROLS_HIDE_MS without pointer movement while playing.
  * Loaded is also assumed when the element reports enough data after PLAYER_LOADED_FALLBACK_MS, for
- * browsers that skip the events.
+ * browsers that skip the events. With `captions`, an English captions track and its toggle (c), off
+ * until the user turns it on, then on for every video after.
  */
-export function VideoPlayer({ src, title, autoPlay = false, poster, className = '' }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  title,
+  autoPlay = false,
+  poster,
+  className = '',
+  captions = null,
+}: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
@@ -57,6 +94,8 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
   const [currentTime, setCurrentTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  // Off unless the user turned captions on before (on any video).
+  const [captionsOn, setCaptionsOn] = useState(readCaptionsOn);
 
   // A new source (or a retry) starts over, adjusted while rendering rather than in an effect.
   const loadKey = `${attempt}:${src}`;
@@ -125,6 +164,18 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
     video.currentTime = Math.min(Math.max(0, video.currentTime + delta), end);
   }, []);
 
+  // The track's mode follows the toggle; a new track (new captions, a retry) starts in the same mode.
+  useEffect(() => {
+    if (captions) showCaptions(videoRef.current, captionsOn);
+  }, [captions, captionsOn, attempt]);
+
+  const toggleCaptions = useCallback(() => {
+    setCaptionsOn((on) => {
+      rememberCaptionsOn(!on);
+      return !on;
+    });
+  }, []);
+
   const retry = useCallback(() => {
     videoRef.current?.load();
     setAttempt((value) => value + 1);
@@ -168,6 +219,7 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
       togglePlay();
     } else if (key === 'm') toggleMute();
     else if (key === 'f') toggleFullscreen();
+    else if (key === 'c' && captions) toggleCaptions();
     else if (key === 'arrowleft') seekBy(-SEEK_STEP_S);
     else if (key === 'arrowright') seekBy(SEEK_STEP_S);
     else handled = false;
@@ -223,8 +275,14 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
         onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
         onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}
-        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
-      />
+        onLoadedMetadata={(event) => {
+          setDuration(event.currentTarget.duration);
+          // Some browsers reset a track's mode once the media loads: apply the choice again.
+          if (captions) showCaptions(event.currentTarget, captionsOn);
+        }}
+      >
+        {captions ? <track kind="captions" src={captions} srcLang="en" label="English" /> : null}
+      </video>
 
       {state === 'loading' && (
         <div role="status" className="absolute inset-0 flex items-center justify-center bg-black/40">
@@ -321,6 +379,22 @@ export function VideoPlayer({ src, title, autoPlay = false, poster, className = 
           }}
           className="h-1 min-w-0 flex-1 cursor-pointer accent-violet-400"
         />
+        {captions ? (
+          <button
+            type="button"
+            onClick={toggleCaptions}
+            aria-label="Captions"
+            aria-pressed={captionsOn}
+            title={captionsOn ? 'Hide captions (c)' : 'Show captions (c)'}
+            className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+          >
+            {captionsOn ? (
+              <CaptionsIcon aria-hidden="true" className="size-4.5" />
+            ) : (
+              <CaptionsOffIcon aria-hidden="true" className="size-4.5" />
+            )}
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={toggleFullscreen}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { DownloadIcon, XIcon } from 'lucide-react';
 import { buttonClasses, iconButtonClasses } from '../button-styles';
 import { Spinner } from '../spinner';
+import { CaptionDownloadButtons, useVideoCaptionsUrl } from './captions';
 import { useVideoDownload } from './download-video';
 import { VideoPlayer } from './video-player';
 
@@ -22,7 +23,8 @@ export function unavailableText(video: Pick<Video, 'status'>): string {
 
 /**
  * A wide modal showing one video: its title and date, Download and Close, and the player (autoplaying)
- * or why there is none. Escape, Close and the backdrop close it.
+ * or why there is none. A video with captions (a storyboard's, a studio export's voiceover) plays
+ * with its captions track and offers them as SRT and VTT. Escape, Close and the backdrop close it.
  */
 export function VideoViewer({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -30,6 +32,8 @@ export function VideoViewer({ video, onClose }: { video: Video | null; onClose: 
   const open = video !== null;
   const wantedOpen = useRef(open);
   const { download, downloading } = useVideoDownload();
+  const withCaptions = video !== null && isPlayable(video) && video.has_captions;
+  const captions = useVideoCaptionsUrl(withCaptions ? video.id : null);
 
   useEffect(() => {
     wantedOpen.current = open;
@@ -77,6 +81,7 @@ export function VideoViewer({ video, onClose }: { video: Video | null; onClose: 
                 src={video.video_url}
                 title={video.title}
                 autoPlay
+                captions={captions}
                 className="aspect-video w-full"
               />
             ) : (
@@ -86,6 +91,7 @@ export function VideoViewer({ video, onClose }: { video: Video | null; onClose: 
             )}
           </div>
           <div className="mt-4 flex flex-wrap justify-end gap-2">
+            {withCaptions ? <CaptionDownloadButtons videoId={video.id} title={video.title} /> : null}
             {isPlayable(video) && (
               <button
                 type="button"

@@ -143,6 +143,7 @@ describe('chat assistant page', () => {
         video_url: null,
         error: null,
         retrying: false,
+        storyboard_id: null,
       });
     });
     await vi.waitFor(() =>
@@ -164,6 +165,7 @@ describe('chat assistant page', () => {
         video_url: 'https://cdn.test/chat.mp4',
         error: null,
         retrying: false,
+        storyboard_id: null,
       });
     });
     expect(await video.findByLabelText(/Video player/)).toBeInTheDocument();

@@ -487,6 +487,7 @@ describe('image-to-video create tab', () => {
         video_url: 'https://cdn.test/out.mp4',
         error: null,
         retrying: false,
+        storyboard_id: null,
       }),
     );
     expect(await screen.findByRole('region', { name: 'Your video' })).toBeInTheDocument();

@@ -9,6 +9,7 @@ import {
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
+import { testStoryboard } from '../../test/storyboard-data';
 import { shellApi, testGeneration, testNotification, testVideoCount } from '../../test/test-data';
 import { countWords, promptStrength } from '../../components/generations';
 
@@ -219,6 +220,7 @@ describe('text-to-video', () => {
         video_url: null,
         error: null,
         retrying: false,
+        storyboard_id: null,
       });
     });
     // The event goes through the query cache, which tells the screen on its next tick.
@@ -367,6 +369,91 @@ describe('text-to-video', () => {
     expect(overlay.getByRole('progressbar', { name: 'Video progress' })).toHaveAttribute(
       'aria-valuenow',
       '80',
+    );
+  });
+
+  it('plans scenes: the same checks, then POST /storyboards with the prompt and duration, then the editor', async () => {
+    const { user, fake, router } = renderPage({
+      'POST /storyboards': { status: 201, body: testStoryboard({ id: 'sb-7' }) },
+      'GET /storyboards/sb-7': { body: testStoryboard({ id: 'sb-7' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Plan scenes' }));
+    expect(screen.getByLabelText('Video Description')).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.sent('POST /storyboards')).toHaveLength(0);
+
+    await describeVideo(user, 'A fox runs to a lake');
+    await user.selectOptions(screen.getByLabelText('Duration'), '30');
+    await user.click(screen.getByRole('button', { name: 'Plan scenes' }));
+    await vi.waitFor(() => expect(currentUrl(router)).toBe('/storyboards/sb-7'));
+    expect(fake.sent('POST /storyboards')[0]!.body).toEqual({ prompt: 'A fox runs to a lake', duration: 30 });
+    expect(fake.sent('POST /text-to-video/sessions')).toHaveLength(0);
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('The fox and the lake');
+  });
+
+  it("puts a refused plan's 422 issue next to the description", async () => {
+    const { user } = renderPage({
+      'POST /storyboards': {
+        status: 422,
+        body: { detail: [{ loc: ['body', 'prompt'], msg: 'Prompt is too long', type: 'too_big' }] },
+      },
+    });
+    await describeVideo(user, 'A calm lake');
+    await user.click(screen.getByRole('button', { name: 'Plan scenes' }));
+    const field = screen.getByLabelText('Video Description');
+    await vi.waitFor(() =>
+      expect(field).toHaveAccessibleDescription(expect.stringContaining('Prompt is too long')),
+    );
+  });
+
+  it('offers Edit storyboard on the result of a video made from one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, sockets } = renderPage({ 'GET /text-to-video/sessions/sess-1': { body: session() } });
+    await describeVideo(user, 'A calm lake');
+    act(() => sockets.latest().ready());
+    await user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    act(() =>
+      sockets.push(
+        VIDEO_EVENT_TYPES.progress,
+        testGeneration({
+          status: 'completed',
+          progress: 100,
+          stage: 'completed',
+          video_url: 'https://cdn.test/live.mp4',
+          storyboard_id: 'sb-3',
+        }),
+      ),
+    );
+    const result = within(await screen.findByRole('region', { name: 'Your video' }));
+    expect(result.getByRole('link', { name: 'Edit storyboard' })).toHaveAttribute(
+      'href',
+      '/storyboards/sb-3',
+    );
+  });
+
+  it('asks GET /generations/{id} for the storyboard when the polled state does not say', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderPage({
+      'GET /text-to-video/sessions/sess-1': {
+        body: session({ status: 'completed', progress: 100, final_video_url: 'https://cdn.test/v.mp4' }),
+      },
+      'GET /generations/sess-1': {
+        body: testGeneration({
+          status: 'completed',
+          progress: 100,
+          stage: 'completed',
+          storyboard_id: 'sb-4',
+        }),
+      },
+    });
+    await describeVideo(user, 'A calm lake');
+    await user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    const result = within(await screen.findByRole('region', { name: 'Your video' }));
+    expect(await result.findByRole('link', { name: 'Edit storyboard' })).toHaveAttribute(
+      'href',
+      '/storyboards/sb-4',
     );
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createTextToVideoBodySchema,
+  defaultFailure,
   generationMessages,
   SEED_MAX,
   SEED_MIN,
@@ -8,12 +9,15 @@ import {
   TEXT_VIDEO_DURATIONS_S,
   type CreateTextToVideoBody,
 } from '@reelcraft/contract';
+import { LayoutListIcon, PencilIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast';
 import { VideoPlayer } from '../../components/video-player';
 import {
   BackToDashboard,
@@ -26,8 +30,11 @@ import {
   useGenerationJob,
 } from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
+import { storyboardPath } from '../../lib/paths';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { useCreateStoryboard } from './api/create-storyboard';
 import { postTextToVideoSession } from './api/create-text-to-video-session';
+import { useGenerationStoryboardId } from './api/get-generation-storyboard';
 import { fetchTextToVideoState } from './api/get-text-to-video-state';
 import { TextProgressOverlay } from './text-progress-overlay';
 import { PROMPT_HINTS, TIP_CATEGORIES } from './tips';
@@ -52,6 +59,7 @@ export function TextToVideoPage() {
   const descriptionId = useId();
   const descriptionErrorId = useId();
   const meterId = useId();
+  const planHintId = useId();
   const form = useForm<TextToVideoFormInput, unknown, CreateTextToVideoBody>({
     resolver: zodResolver(textToVideoFormSchema),
     defaultValues: { prompt: '', duration: String(TEXT_VIDEO_DURATIONS_S[0]), seed: '' },
@@ -68,7 +76,30 @@ export function TextToVideoPage() {
   const description = useWatch({ control: form.control, name: 'prompt' });
   const descriptionError = formState.errors.prompt?.message;
   const seedError = formState.errors.seed?.message;
-  const busy = job.phase === 'starting' || job.phase === 'running';
+  const navigate = useNavigate();
+  const toast = useToast();
+  const plan = useCreateStoryboard();
+  const busy = job.phase === 'starting' || job.phase === 'running' || plan.isPending;
+  const storyboardId = useGenerationStoryboardId(job.phase === 'completed' ? job.state : null);
+
+  // "Plan scenes": the same fields, checked the same way, become a draft storyboard to review and
+  // edit before anything renders.
+  const planScenes = handleSubmit(({ prompt, duration }) =>
+    plan.mutate(
+      { prompt, duration },
+      {
+        onSuccess: (storyboard) => void navigate(storyboardPath(storyboard.id)),
+        onError: (error) => {
+          if (showServerFieldErrors(error, FORM_FIELDS, setError)) return;
+          toast.show({
+            title: 'The scenes could not be planned',
+            message: errorMessage(error, { fallback: defaultFailure('plan the scenes') }),
+            tone: 'error',
+          });
+        },
+      },
+    ),
+  );
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
@@ -96,6 +127,12 @@ export function TextToVideoPage() {
           <VideoPlayer src={job.videoUrl} title="Your text-to-video result" autoPlay />
           <div className="flex flex-wrap gap-3">
             <DownloadVideoButton videoUrl={job.videoUrl} prefix="text-to-video" />
+            {storyboardId ? (
+              <Link to={storyboardPath(storyboardId)} className={buttonClasses({ variant: 'secondary' })}>
+                <PencilIcon aria-hidden="true" className="size-4" />
+                Edit storyboard
+              </Link>
+            ) : null}
             <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={job.reset}>
               Create Another Video
             </button>
@@ -155,10 +192,29 @@ export function TextToVideoPage() {
             </label>
             <SeedField registration={register('seed')} error={seedError} disabled={busy} />
           </div>
-          <button type="submit" disabled={busy} className={buttonClasses({ size: 'lg' })}>
-            {busy ? <Spinner /> : null}
-            {busy ? 'Generating...' : 'Generate Video'}
-          </button>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <button
+              type="submit"
+              disabled={busy}
+              className={buttonClasses({ size: 'lg', className: 'sm:flex-1' })}
+            >
+              {busy && !plan.isPending ? <Spinner /> : null}
+              {busy && !plan.isPending ? 'Generating...' : 'Generate Video'}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              aria-describedby={planHintId}
+              onClick={(event) => void planScenes(event)}
+              className={buttonClasses({ variant: 'secondary', size: 'lg' })}
+            >
+              {plan.isPending ? <Spinner /> : <LayoutListIcon aria-hidden="true" className="size-4" />}
+              {plan.isPending ? 'Planning…' : 'Plan scenes'}
+            </button>
+          </div>
+          <p id={planHintId} className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+            Plan scenes first to review and edit every scene before it renders; planning uses no video.
+          </p>
         </form>
       )}
 

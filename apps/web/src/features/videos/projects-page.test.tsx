@@ -3,6 +3,7 @@ import {
   PROJECTS_SKELETON_COUNT,
   playerMessages,
   projectsMessages,
+  storyboardMessages,
   VIDEO_EVENT_TYPES,
   type Video,
 } from '@reelcraft/contract';
@@ -10,6 +11,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SentRequest } from '../../test/fake-api';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
+import { testStoryboard } from '../../test/storyboard-data';
 import { shellApi, testProject } from '../../test/test-data';
 
 function seed(count: number, overrides: (index: number) => Partial<Video> = () => ({})): Video[] {
@@ -150,7 +152,7 @@ describe('projects screen', () => {
     expect(within(viewer).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
   });
 
-  it('downloads under the title, says so, and shows Edit as coming soon', async () => {
+  it('downloads under the title and says so', async () => {
     const all = [testProject({ id: 'd', title: 'Beach day!', video_url: '/media/beach.mp4' })];
     const createObjectURL = vi.fn(() => 'blob:beach');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -166,9 +168,58 @@ describe('projects screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Download Beach day!' }));
     expect(await screen.findByText(playerMessages.downloadSucceeded)).toBeInTheDocument();
     expect(click).toHaveBeenCalled();
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Edit Beach day!' }));
-    expect(await screen.findByText(projectsMessages.editComingSoon)).toBeInTheDocument();
+  it("Edit opens the video's storyboard in the editor", async () => {
+    const all = [testProject({ id: 'd', title: 'Beach day!', storyboard_id: 'sb-1' })];
+    const { user, router, api } = renderProjects('/projects', {
+      'GET /videos': videosServer(all),
+      'POST /videos/d/storyboard': { body: testStoryboard({ id: 'sb-1' }) },
+      'GET /storyboards/sb-1': { body: testStoryboard({ id: 'sb-1' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Beach day!' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/storyboards/sb-1'));
+    expect(api.sent('POST /videos/d/storyboard')).toHaveLength(1);
+    expect(screen.queryByText(projectsMessages.editComingSoon)).not.toBeInTheDocument();
+  });
+
+  it("Edit of a video that cannot be edited toasts the server's reason and stays", async () => {
+    const all = [testProject({ id: 'old', title: 'Old clip' })];
+    const { user, router } = renderProjects('/projects', {
+      'GET /videos': videosServer(all),
+      'POST /videos/old/storyboard': { status: 409, body: { detail: storyboardMessages.notEditable } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Old clip' }));
+    expect(await screen.findByText(storyboardMessages.notEditable)).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/projects');
+  });
+
+  it('plays a storyboard video in the viewer with its captions track, and offers SRT and VTT', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:vtt'), revokeObjectURL: vi.fn() }),
+    );
+    const all = [testProject({ id: 'c', title: 'Captioned', storyboard_id: 'sb-1', has_captions: true })];
+    renderProjects('/projects?open=c', {
+      'GET /videos': videosServer(all),
+      'GET /videos/c/captions.vtt': () => new Response(new Blob(['WEBVTT\n'], { type: 'text/vtt' })),
+    });
+    const viewer = within(await screen.findByRole('dialog', { name: 'Captioned' }));
+    expect(viewer.getByRole('button', { name: 'Download SRT' })).toBeInTheDocument();
+    expect(viewer.getByRole('button', { name: 'Download VTT' })).toBeInTheDocument();
+    expect(await viewer.findByRole('button', { name: 'Captions' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('dialog', { name: 'Captioned' }).querySelector('track')).toHaveAttribute(
+      'src',
+      'blob:vtt',
+    );
+  });
+
+  it('offers no captions in the viewer of a video made before storyboards', async () => {
+    const all = [testProject({ id: 'p', title: 'Plain' })];
+    renderProjects('/projects?open=p', { 'GET /videos': videosServer(all) });
+    const viewer = within(await screen.findByRole('dialog', { name: 'Plain' }));
+    expect(viewer.queryByRole('button', { name: 'Download SRT' })).not.toBeInTheDocument();
+    expect(viewer.queryByRole('button', { name: 'Captions' })).not.toBeInTheDocument();
   });
 
   it('reports a failed download', async () => {
@@ -212,6 +263,7 @@ describe('projects kept live', () => {
         video_url: '/api/v1/files/v1.mp4',
         error: null,
         retrying: false,
+        storyboard_id: null,
       }),
     );
     await waitFor(() =>

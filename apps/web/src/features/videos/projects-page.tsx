@@ -10,6 +10,7 @@ import { useOpenFeedback } from '../../components/feedback-opener';
 import {
   defaultFailure,
   PROJECT_FILTERS,
+  storyboardMessages,
   PROJECTS_PER_PAGE,
   PROJECTS_SKELETON_COUNT,
   projectsMessages,
@@ -17,15 +18,16 @@ import {
 } from '@reelcraft/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses, iconButtonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
 import { inputClasses } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { isPlayable, useVideoDownload, VideoViewer } from '../../components/video-player';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
+import { paths, storyboardPath } from '../../lib/paths';
 import { findVideoQueryOptions } from './api/find-video';
+import { useOpenVideoStoryboard } from './api/open-video-storyboard';
 import { videoKeys } from './api/video-keys';
 import { Pagination } from './components/pagination';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
@@ -64,6 +66,8 @@ export function ProjectsPage() {
   const queryClient = useQueryClient();
   useLiveVideoLists();
   const { download, downloading } = useVideoDownload();
+  const navigate = useNavigate();
+  const openStoryboard = useOpenVideoStoryboard();
 
   // A new filter or search starts at the first page.
   const toFirstPage = () => {
@@ -118,6 +122,21 @@ export function ProjectsPage() {
     }
     void download(project.video_url, project.title);
   };
+
+  // Edit: the storyboard the video was made from, in the editor; the server says why when there is none.
+  const editProject = (project: Video) =>
+    openStoryboard.mutate(project.id, {
+      onSuccess: (storyboard) => void navigate(storyboardPath(storyboard.id)),
+      onError: (error) =>
+        toast.show({
+          title: errorMessage(error, {
+            409: { fallback: storyboardMessages.notEditable },
+            422: { fallback: storyboardMessages.notEditable },
+            fallback: defaultFailure('open the storyboard'),
+          }),
+          tone: 'error',
+        }),
+    });
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: videoKeys.all });
 
@@ -237,7 +256,8 @@ export function ProjectsPage() {
                     project={project}
                     onOpen={() => openProject(project.id)}
                     onDownload={() => downloadProject(project)}
-                    onEdit={() => toast.show({ title: projectsMessages.editComingSoon, tone: 'info' })}
+                    onEdit={() => editProject(project)}
+                    editing={openStoryboard.isPending && openStoryboard.variables === project.id}
                     downloading={downloading !== null && downloading === project.video_url}
                   />
                 </li>

@@ -15,5 +15,6 @@ export async function fetchImageToVideoState(id: string, signal?: AbortSignal): 
     video_url: session.output_video_url ?? session.video_urls[0] ?? null,
     error: session.error_message,
     retrying: session.retrying,
+    storyboard_id: null,
   };
 }

@@ -15,5 +15,6 @@ export async function fetchSlidesVideoState(id: string, signal?: AbortSignal): P
     video_url: session.final_video_url,
     error: session.error,
     retrying: session.retrying,
+    storyboard_id: null,
   };
 }

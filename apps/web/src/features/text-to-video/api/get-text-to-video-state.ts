@@ -18,5 +18,8 @@ export async function fetchTextToVideoState(id: string, signal?: AbortSignal): P
     video_url: session.final_video_url,
     error: session.error,
     retrying: session.retrying,
+    // The session call does not say which storyboard the video came from: the result view asks
+    // GET /generations/{id} for it (a live event carries it too).
+    storyboard_id: null,
   };
 }

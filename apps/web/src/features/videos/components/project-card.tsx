@@ -21,6 +21,8 @@ interface ProjectCardProps {
   onDownload: () => void;
   onEdit: () => void;
   downloading: boolean;
+  /** The storyboard is being opened for Edit. */
+  editing?: boolean;
 }
 
 /**
@@ -28,7 +30,14 @@ interface ProjectCardProps {
  * (a poster or a placeholder before), the play overlay when there is a video, title, date, type,
  * Download and Edit. The whole card opens the viewer (spec 001: "Clicking a card opens a modal").
  */
-export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }: ProjectCardProps) {
+export function ProjectCard({
+  project,
+  onOpen,
+  onDownload,
+  onEdit,
+  downloading,
+  editing = false,
+}: ProjectCardProps) {
   const [previewing, setPreviewing] = useState(false);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const playable = isPlayable(project);
@@ -107,10 +116,12 @@ export function ProjectCard({ project, onOpen, onDownload, onEdit, downloading }
         <button
           type="button"
           onClick={onEdit}
+          disabled={editing}
           aria-label={`Edit ${project.title}`}
+          title="Edit the storyboard"
           className={`${iconButtonClasses} relative size-8 shrink-0`}
         >
-          <PencilIcon className="size-4" />
+          {editing ? <Spinner /> : <PencilIcon className="size-4" />}
         </button>
         <button
           type="button"
