@@ -51,7 +51,7 @@ export interface StoryboardsServiceDeps {
   repository: StoryboardsRepository;
   generations: Pick<GenerationsService, 'start'>;
   kind: StoryboardKind;
-  videos: Pick<VideosService, 'findById' | 'ownVideo' | 'signedUrl'>;
+  videos: Pick<VideosService, 'findById' | 'ownVideo' | 'signedUrl' | 'linkStoryboard'>;
   voices: Pick<VoicesService, 'isUsable'>;
   uploads: Pick<UploadsService, 'findOwnImage'>;
   /** The storage key an address of this instance's storage names (a URI or a signed URL). */
@@ -278,6 +278,8 @@ export class StoryboardsService {
       language: 'en',
     });
     const row = await this.deps.repository.insert({ userId, prompt: made.prompt, content, seed: made.seed });
+    // The next Edit of this video opens the same storyboard instead of rebuilding another.
+    await this.deps.videos.linkStoryboard(videoId, row.id);
     return this.answer(row);
   }
 

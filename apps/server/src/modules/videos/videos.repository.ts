@@ -17,6 +17,7 @@ export type VideoChanges = Partial<
     | 'sizeBytes'
     | 'sessionId'
     | 'captions'
+    | 'storyboardId'
     | 'error'
     | 'progress'
     | 'stage'

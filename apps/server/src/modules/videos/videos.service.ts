@@ -103,6 +103,11 @@ export class VideosService {
     await this.repository.update(id, { captions });
   }
 
+  /** Links a video made before storyboards to the storyboard rebuilt for it from its prompt. */
+  async linkStoryboard(id: string, storyboardId: string): Promise<void> {
+    await this.repository.update(id, { storyboardId });
+  }
+
   /** The user's video (404 `Video not found` for an unknown or foreign id). */
   async ownVideo(userId: string, id: string): Promise<VideoRow> {
     const row = await this.repository.findForUser(userId, id);

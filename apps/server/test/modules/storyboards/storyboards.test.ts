@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
   type Storyboard,
   type UploadAnswer,
 } from '@reelcraft/contract';
-import { storyboards, storyboardVersions, videos } from '../../../src/db-schema';
+import { generations, storyboards, storyboardVersions, videos } from '../../../src/db-schema';
 import { sceneKeysOf } from '../../../src/providers/video/storyboard-scenes';
 import { testImage } from '../../fixtures/test-images';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
@@ -365,6 +366,52 @@ describeEachDatabase('storyboards', { work: false, listen: true }, (server) => {
     expect(
       await orm.select().from(storyboardVersions).where(eq(storyboardVersions.storyboardId, board.id)),
     ).toHaveLength(4);
+  });
+
+  it('opens the storyboard of a video: its own, one rebuilt from an older text video, or says it cannot', async () => {
+    const { user, api } = await signedIn(server());
+    const orm = server().platform.database.orm;
+    // A text video made before storyboards: its generation kept the prompt, length and seed.
+    const made = async (projectType: 'text-to-video' | 'avatar-presenter', kind: string, input: unknown) => {
+      const [video] = await orm
+        .insert(videos)
+        .values({ userId: user.id, title: 'Old one', projectType, status: 'completed' })
+        .returning();
+      await orm.insert(generations).values({
+        userId: user.id,
+        kind,
+        sessionId: crypto.randomUUID(),
+        videoId: video!.id,
+        input,
+      });
+      return video!.id;
+    };
+    const old = await made('text-to-video', 'text-to-video', {
+      prompt: 'A paper boat drifting down a rainy street',
+      durationSeconds: 15,
+      seed: 5,
+    });
+    const rebuilt = await api.postJson(`/videos/${old}/storyboard`, {});
+    expect(rebuilt.status, rebuilt.body.toString()).toBe(200);
+    const board = storyboardSchema.parse(rebuilt.json());
+    expect(board).toMatchObject({
+      prompt: 'A paper boat drifting down a rainy street',
+      status: 'draft',
+      version: 1,
+    });
+    expect(board.scenes.length).toBeGreaterThanOrEqual(3);
+    // The next Edit opens the same storyboard.
+    expect(storyboardSchema.parse((await api.postJson(`/videos/${old}/storyboard`, {})).json()).id).toBe(
+      board.id,
+    );
+
+    const presenter = await made('avatar-presenter', 'avatar-presenter', { script: 'Hi' });
+    const refused = await api.postJson(`/videos/${presenter}/storyboard`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toEqual({ detail: storyboardMessages.notEditable });
+
+    const stranger = await signedIn(server());
+    expect((await stranger.api.postJson(`/videos/${old}/storyboard`, {})).status).toBe(404);
   });
 
   it('keeps at most the configured number of versions', async () => {
