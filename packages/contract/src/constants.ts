@@ -47,6 +47,8 @@ export const STORAGE_KEYS = {
   // The spec names these two without giving the key: ours.
   sidebarCollapsed: 'sidebar_collapsed',
   redirectAfterLogin: 'redirect_after_login',
+  /** Whether the player shows a video's captions track (issue 31). */
+  captionsOn: 'captions_on',
   librarySelectedImages: 'library_selected_images',
   lastVideoUrl: 'lastVideoUrl',
 } as const;

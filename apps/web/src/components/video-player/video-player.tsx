@@ -3,6 +3,7 @@ import {
   PLAYER_LOADED_FALLBACK_MS,
   PLAYER_LOADED_MIN_READY_STATE,
   playerMessages,
+  STORAGE_KEYS,
 } from '@reelcraft/contract';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -39,7 +40,7 @@ interface VideoPlayerProps {
 }
 
 /** Where the player remembers that the user turned captions on ("true"), for every video after. */
-export const CAPTIONS_ON_STORAGE_KEY = 'captions_on';
+export const CAPTIONS_ON_STORAGE_KEY = STORAGE_KEYS.captionsOn;
 
 function readCaptionsOn(): boolean {
   try {
