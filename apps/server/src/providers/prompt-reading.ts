@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { SCENE_SETTINGS } from '@reelcraft/contract';
 import type compromise from 'compromise';
 
 let loaded: typeof compromise | undefined;
@@ -24,25 +25,8 @@ import { findIllustration, type IllustrationMatch, type IllustrationTint } from 
 /** How a verb moves its subject across the shot. */
 export type ActionKind = 'cross' | 'arc' | 'spin' | 'bob' | 'drop' | 'grow' | 'hero';
 
-export const SETTINGS = [
-  'forest',
-  'snowfield',
-  'city',
-  'beach',
-  'desert',
-  'mountains',
-  'space',
-  'underwater',
-  'office',
-  'kitchen',
-  'studio',
-  'cafe',
-  'field',
-  'lake',
-  'sky',
-  'home',
-  'abstract',
-] as const;
+/** The settings a scene can be drawn in: the storyboard's (the user picks from the same list). */
+export const SETTINGS = SCENE_SETTINGS;
 export type Setting = (typeof SETTINGS)[number];
 export type TimeOfDay = 'dawn' | 'day' | 'sunset' | 'night';
 export type Weather = 'clear' | 'snow' | 'rain' | 'fog' | 'storm' | 'cloudy';

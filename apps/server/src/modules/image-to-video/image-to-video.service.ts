@@ -94,14 +94,7 @@ export class ImageToVideoService {
     // Files cannot join the start's transaction: they are stored first and removed if it fails.
     const storedKeys: string[] = [];
     try {
-      const imageUris = [...inputs.storedImageUris];
-      for (const image of inputs.newImages) {
-        const stored = await this.uploads.store(userId, image);
-        storedKeys.push(stored.key);
-        imageUris.push(stored.uri);
-      }
-      const lastFrame = inputs.lastFrame ? await this.uploads.store(userId, inputs.lastFrame) : null;
-      if (lastFrame) storedKeys.push(lastFrame.key);
+      const { imageUris, lastFrame } = await this.storeImages(userId, inputs, storedKeys);
       const voiceSample = inputs.voiceSample
         ? await this.uploads.storeFile(userId, inputs.voiceSample)
         : null;
@@ -145,14 +138,7 @@ export class ImageToVideoService {
     const storedKeys: string[] = [];
     let madeClone: string | null = null;
     try {
-      const imageUris = [...inputs.storedImageUris];
-      for (const image of inputs.newImages) {
-        const stored = await this.uploads.store(userId, image);
-        storedKeys.push(stored.key);
-        imageUris.push(stored.uri);
-      }
-      const lastFrame = inputs.lastFrame ? await this.uploads.store(userId, inputs.lastFrame) : null;
-      if (lastFrame) storedKeys.push(lastFrame.key);
+      const { imageUris, lastFrame } = await this.storeImages(userId, inputs, storedKeys);
       const sampleFile = files.find((file) => file.field === 'voice_sample_file');
       // A saved clone (checked to be the user's) or a new one made from the sample narrates.
       let voiceId: string | undefined = body.voice_clone_id;
@@ -208,6 +194,22 @@ export class ImageToVideoService {
       if (madeClone) await this.voices.deleteClone(userId, madeClone).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Stores the new images and the closing frame in the user's upload area; answers every image's
+   * URI in slot order. Each key stored is added to `storedKeys`, for the caller to remove on failure.
+   */
+  private async storeImages(userId: string, inputs: VettedInputs, storedKeys: string[]) {
+    const imageUris = [...inputs.storedImageUris];
+    for (const image of inputs.newImages) {
+      const stored = await this.uploads.store(userId, image);
+      storedKeys.push(stored.key);
+      imageUris.push(stored.uri);
+    }
+    const lastFrame = inputs.lastFrame ? await this.uploads.store(userId, inputs.lastFrame) : null;
+    if (lastFrame) storedKeys.push(lastFrame.key);
+    return { imageUris, lastFrame };
   }
 
   /** The whole Image job status (404 for an unknown id or another user's). */
