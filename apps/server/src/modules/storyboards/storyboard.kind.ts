@@ -96,10 +96,16 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
               ),
             ),
         );
-        // What the clips of this render keep in storage: every scene's, kept or new.
+        // What the clips of this render keep in storage: every scene's, kept or new (a clip the
+        // provider did not leave is simply not counted; the next render makes it again).
         const sizes = await Promise.all(
           [...new Set(keys)].flatMap((key) =>
-            CLIP_PARTS.map(async (part) => (await fs.stat(path.join(clipDir, `${key}.${part}`))).size),
+            CLIP_PARTS.map(async (part) =>
+              fs.stat(path.join(clipDir, `${key}.${part}`)).then(
+                (stat) => stat.size,
+                () => 0,
+              ),
+            ),
           ),
         );
         return { ...rendered, clipBytes: sizes.reduce((sum, size) => sum + size, 0) };
