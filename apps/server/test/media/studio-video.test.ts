@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { STUDIO_CANDIDATE_COUNT } from '@reelcraft/contract';
@@ -10,7 +11,8 @@ const THUMB = { width: 160, height: 90 };
 
 /** Every frame of a video, shrunk to a grey 160x90 thumbnail, one Buffer each. */
 async function greyFrames(file: string, dir: string): Promise<Buffer[]> {
-  const out = path.join(dir, `${path.basename(file)}.grey`);
+  // Every render is named video.mp4: a name of its own, or two at once would share one file.
+  const out = path.join(dir, `${crypto.randomUUID()}.grey`);
   await runProcess((await tools()).ffmpeg.command, [
     '-nostdin',
     '-v',
