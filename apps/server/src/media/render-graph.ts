@@ -132,9 +132,12 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
   const inputs: string[] = [];
   const chains: string[] = [];
   const segments: string[] = [];
-  const addInput = (path: string) => {
-    inputs.push('-i', path);
-    return inputs.length / 2 - 1;
+  let inputCount = 0;
+  /** `loop`: the input repeats for ever (footage shorter than its shot; trim ends it). */
+  const addInput = (path: string, loop = false) => {
+    inputs.push(...(loop ? ['-stream_loop', '-1'] : []), '-i', path);
+    inputCount += 1;
+    return inputCount - 1;
   };
 
   if (plan.leadIn) {
@@ -189,7 +192,9 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
       if (uses > 0) spriteUses.set(overlay.imagePath, (spriteUses.get(overlay.imagePath) ?? 0) + uses);
     }
   });
-  const shotInputs = shots.map((shot) => addInput(shot.imagePath));
+  const shotInputs = shots.map((shot) =>
+    shot.footagePath ? addInput(shot.footagePath, true) : addInput(shot.imagePath),
+  );
   const spriteLabels = new Map<string, string[]>();
   for (const [path, uses] of spriteUses) {
     const index = addInput(path);
@@ -207,10 +212,18 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
     const pieces = shotPieces[index] ?? [];
     const length = shot.frames + outgoingFrames(index);
     const stills = pieces.map((piece) => `shot${index}_${piece.role}_still`);
+    const footage = shot.footagePath
+      ? [
+          filter('scale', { w: width, h: height, force_original_aspect_ratio: 'increase' }),
+          filter('crop', { w: width, h: height }),
+          'setsar=1',
+          filter('fps', { fps }),
+        ]
+      : [];
     chains.push(
       chain(
         [`${shotInputs[index]}:v`],
-        pieces.length > 1 ? [filter('split', { outputs: pieces.length })] : ['null'],
+        [...footage, pieces.length > 1 ? filter('split', { outputs: pieces.length }) : 'null'],
         stills,
       ),
     );
@@ -224,12 +237,16 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
         chain(
           [stills[pieceIndex] ?? ''],
           [
-            filter('zoompan', {
-              ...zoompanExpressions(shot.motion, length, piece.from),
-              d: piece.to - piece.from,
-              s: `${width}x${height}`,
-              fps,
-            }),
+            ...(shot.footagePath
+              ? [filter('trim', { start_frame: piece.from, end_frame: piece.to }), 'setpts=PTS-STARTPTS']
+              : [
+                  filter('zoompan', {
+                    ...zoompanExpressions(shot.motion, length, piece.from),
+                    d: piece.to - piece.from,
+                    s: `${width}x${height}`,
+                    fps,
+                  }),
+                ]),
             'setsar=1',
             'format=yuv420p',
             // Shot-local time for captions and sprites, whatever piece this is.
@@ -303,7 +320,7 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
     ),
   );
 
-  const audioIndex = addInput(plan.audioPath);
+  const audio = plan.audioPath === null ? null : addInput(plan.audioPath);
   const durationSeconds = totalFrames / fps;
   return {
     args: [
@@ -312,12 +329,11 @@ export function buildRenderCommand(plan: RenderPlan): RenderCommand {
       chains.join(';'),
       '-map',
       '[vout]',
-      '-map',
-      `${audioIndex}:a`,
+      ...(audio === null ? ['-an'] : ['-map', `${audio}:a`]),
       '-r',
       String(fps),
       ...videoEncoderArgs(plan.encoder, fps),
-      ...audioEncoderArgs(plan.encoder),
+      ...(audio === null ? [] : audioEncoderArgs(plan.encoder)),
       '-t',
       formatNumber(durationSeconds),
       ...MP4_CONTAINER_ARGS,

@@ -96,6 +96,12 @@ export interface TimedOverlay {
 export interface Shot {
   /** A still of the frame's aspect, at least the frame's size, without alpha. */
   imagePath: string;
+  /**
+   * A video shown instead of the camera move over the still (a vendor's clip of the scene, a
+   * talking portrait): scaled to cover the frame, played from its start, looped when shorter than
+   * the shot. The still and `motion` are then unused.
+   */
+  footagePath?: string;
   /** Frames on screen, counting the incoming transition's overlap but not the outgoing one. */
   frames: number;
   motion: Motion;
@@ -119,8 +125,11 @@ export interface RenderPlan {
   fps: number;
   shots: readonly Shot[];
   leadIn?: LeadInClip;
-  /** A WAV exactly as long as the video. */
-  audioPath: string;
+  /**
+   * A WAV exactly as long as the video; null renders a silent clip (a storyboard scene: its
+   * soundtrack is laid over the joined clips).
+   */
+  audioPath: string | null;
   fadeInFrames: number;
   fadeOutFrames: number;
   encoder: EncoderSettings;

@@ -2,11 +2,16 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { parseSync } from 'subtitle';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoryboardContent } from '@reelcraft/contract';
 import { captionsFile } from '../../src/modules/storyboards/captions-files';
+import { findCaptionFonts } from '../../src/media/font-files';
+import { createLocalVideoProvider } from '../../src/providers/video/local-video-provider';
+import { captionPhrases } from '../../src/providers/video/scene-planner';
 import { sceneKeysOf, STORYBOARD_FORMAT } from '../../src/providers/video/storyboard-scenes';
+import type { SceneFootage, SceneFootageRequest } from '../../src/providers/video/storyboard-renderer';
 import type { StoryboardRenderedVideo } from '../../src/providers';
 import { writeStoryboardDraft } from '../../src/providers/storyboard-drafts';
 import { describeHeavy } from '../helpers/each-database';
@@ -153,5 +158,81 @@ describeHeavy('storyboard videos (ffmpeg and espeak-ng on the PATH)', () => {
     expect(after.slice(0, from)).toEqual(before.slice(0, from));
     expect(after.slice(to)).toEqual(before.slice(to));
     expect(after.slice(from, to)).not.toEqual(before.slice(from, to));
+  });
+
+  it('plays the footage a scene is filmed with under its captions, looped to its length', async () => {
+    const board = await draft('A sailboat crossing a calm bay at sunset', 15);
+    const filmedScene = board.scenes[1]!;
+    const requests: SceneFootageRequest[] = [];
+    const footage: SceneFootage = {
+      films: (scene) => scene.id === filmedScene.id,
+      async film(request) {
+        // The scene's speech is there to film with (a talking portrait moves with it).
+        await fs.access(request.speechPath);
+        requests.push(request);
+        // One second of solid red at another size and rate: scaled to the frame and looped.
+        const file = path.join(request.dir, 'footage.mp4');
+        await run((await tools()).ffmpeg.command, [
+          '-nostdin',
+          '-f',
+          'lavfi',
+          '-i',
+          'color=c=red:s=320x240:r=12:d=1',
+          '-pix_fmt',
+          'yuv420p',
+          file,
+        ]);
+        return file;
+      },
+    };
+    const filming = createLocalVideoProvider({
+      tools: await tools(),
+      speech: providers.speech,
+      fonts: findCaptionFonts(),
+      workDir: providers.workDir,
+      footage,
+    });
+    const video = await filming.fromStoryboard({
+      storyboard: board,
+      seed: SEED,
+      ...STORYBOARD_FORMAT,
+      images: {},
+      voice: board.voice_id ? { voiceId: board.voice_id } : null,
+      sceneKeys: sceneKeysOf(board, SEED),
+      clipDir: path.join(providers.workDir, 'clips-footage'),
+    });
+    rendered.push(video);
+    expect(requests.map((request) => request.scene.id)).toEqual([filmedScene.id]);
+    const scene = video.scenes[1]!;
+    expect(requests[0]!.seconds).toBeCloseTo(scene.seconds, 2);
+
+    /** The colour of the frame's top-left corner (captions are at the bottom) at `seconds`. */
+    const cornerAt = async (seconds: number) => {
+      const frame = path.join(providers.workDir, `corner-${seconds}.png`);
+      await run((await tools()).ffmpeg.command, [
+        '-nostdin',
+        '-ss',
+        seconds.toFixed(2),
+        '-i',
+        video.path,
+        '-frames:v',
+        '1',
+        '-y',
+        frame,
+      ]);
+      const { data } = await sharp(frame).extract({ left: 8, top: 8, width: 1, height: 1 }).raw().toBuffer({
+        resolveWithObject: true,
+      });
+      return [...data.subarray(0, 3)];
+    };
+    const isRed = ([red, green, blue]: number[]) => red! > 200 && green! < 60 && blue! < 60;
+    // Past the footage's one second: it loops for the whole scene.
+    expect(isRed(await cornerAt(scene.startSeconds + scene.seconds * 0.75))).toBe(true);
+    expect(isRed(await cornerAt(video.scenes[0]!.seconds / 2))).toBe(false);
+    // The captions still say the scene's words, timed to its speech.
+    const inScene = video.captions.filter(
+      (cue) => cue.start >= scene.startSeconds - 0.01 && cue.end <= scene.startSeconds + scene.seconds + 0.01,
+    );
+    expect(inScene.map((cue) => cue.text).join(' ')).toBe(captionPhrases([filmedScene.narration]).join(' '));
   });
 });

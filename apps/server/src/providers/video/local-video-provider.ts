@@ -30,7 +30,7 @@ import { paletteFromColor, shiftPalette } from './palette';
 import { drawShotsInBackground, readPromptInBackground } from '../story-work';
 import type { TextProvider } from '../text/text-provider';
 import { voicedSpan } from '../../media/word-timing';
-import { createStoryboardRenderer } from './storyboard-renderer';
+import { createStoryboardRenderer, type SceneFootage } from './storyboard-renderer';
 import {
   placeNarration,
   planImageVideo,
@@ -66,6 +66,8 @@ export interface LocalVideoOptions {
   trackResources?: boolean;
   /** Writes text videos' narration (the text provider); default: the offline writer. */
   narrationWriter?: Pick<TextProvider, 'writeNarration'>;
+  /** Films the storyboard scenes it can (a vendor's clips); the others are drawn. */
+  footage?: SceneFootage;
 }
 
 /** A rendered video with the benchmark's extra facts (the ffmpeg run's time, memory and CPU). */
@@ -323,6 +325,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     renderTimeoutMs: options.renderTimeoutMs ?? 10 * 60_000,
     vetImages,
     speechToPcm: (audio, contentType, signal) => speechToPcm(tools, audio, contentType, workDir, signal),
+    ...(options.footage ? { footage: options.footage } : {}),
   });
 
   const trackerFor = (task: TaskOptions) => {

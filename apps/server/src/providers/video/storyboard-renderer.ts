@@ -12,8 +12,9 @@ import type { VettedImage } from '../../media/image-intake';
 import { probeMedia } from '../../media/media-probe';
 import type { MediaTools } from '../../media/media-tools';
 import { createRandom } from '../../media/seeded-random';
-import { createOutputFolder, createTempWorkspace } from '../../media/temp-workspace';
-import { extractFrame, renderVideo } from '../../media/video-renderer';
+import { createOutputFolder, createTempWorkspace, type TempWorkspace } from '../../media/temp-workspace';
+import { buildRenderCommand } from '../../media/render-graph';
+import { extractFrame } from '../../media/video-renderer';
 import { createSilence, pcmDuration, type PcmAudio } from '../../media/wav';
 import { trimToVoice, voicedSpan } from '../../media/word-timing';
 import { toProviderError } from '../provider-error';
@@ -46,6 +47,45 @@ interface SceneFacts {
   cues: CaptionCue[];
 }
 
+/** A scene whose speech is done (in the clip folder) and whose picture is still to draw. */
+interface VoicedScene {
+  scene: StoryboardScene;
+  key: string;
+  facts: SceneFacts;
+  /** The one-scene plan its picture is drawn from, captions timed to its speech. */
+  plan: StoryPlan;
+  fadeInFrames: number;
+  workspace: TempWorkspace;
+}
+
+/** What a scene's footage is made for: the scene, its length and frame, and its spoken narration. */
+export interface SceneFootageRequest {
+  scene: StoryboardScene;
+  /** The scene's length (its speech, or the length the user fixed); shorter footage loops. */
+  seconds: number;
+  width: number;
+  height: number;
+  fps: number;
+  /** The scene's seed (the storyboard's mixed with the scene's id). */
+  seed: number;
+  /** The scene's narration as heard, a WAV exactly `seconds` long (a talking portrait moves with it). */
+  speechPath: string;
+  /** The user's images the storyboard shows, vetted, by their `image_url`. */
+  images: ReadonlyMap<string, VettedImage>;
+  /** A folder of the scene's own for the footage file; it is removed after the render. */
+  dir: string;
+}
+
+/**
+ * Films the scenes it can instead of drawing them: a vendor's clip of the scene's prompt, or a
+ * portrait talking with the narration. The captions are drawn over it as over drawn art.
+ */
+export interface SceneFootage {
+  films(scene: StoryboardScene): boolean;
+  /** Answers the path of a video (any size, frame rate and length; its sound is not used). */
+  film(request: SceneFootageRequest, task: TaskOptions): Promise<string>;
+}
+
 export interface StoryboardRendererDeps {
   tools: MediaTools;
   speech: SpeechProvider;
@@ -57,10 +97,11 @@ export interface StoryboardRendererDeps {
   vetImages(images: readonly Buffer[], size: { width: number; height: number }): Promise<VettedImage[]>;
   /** Decodes speech of any provider to PCM. */
   speechToPcm(audio: Buffer, contentType: string, signal?: AbortSignal): Promise<PcmAudio>;
+  /** Films the scenes it can; every other scene is drawn offline. */
+  footage?: SceneFootage;
 }
 
 const AUDIO_RATE = 44_100;
-/** Silence before a scene's first word and after its last: the cut never clips a word. */
 /** A storyboard scene's narration: close after the cut, phrases close together, little left at the end. */
 const SPACING: NarrationSpacing = { lead: 0.15, phraseGap: 0.04, sentenceGap: 0.18, tail: 0.3 };
 const FADE_SECONDS = 0.4;
@@ -121,145 +162,177 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
     );
   }
 
-  async function renderScene(
+  /**
+   * The first half of a scene's render: its narration spoken, which fixes its length and its
+   * captions. The speech goes to the clip folder at once, so the soundtrack can be laid while the
+   * scenes' pictures are still encoding.
+   */
+  async function voiceScene(
     request: StoryboardVideoRequest,
     scene: StoryboardScene,
     key: string,
     images: ReadonlyMap<string, VettedImage>,
+    workspace: TempWorkspace,
+    task: TaskOptions,
+  ): Promise<VoicedScene> {
+    const { storyboard } = request;
+    const fps = request.fps;
+    const phrases = captionPhrases([scene.narration]);
+    const spoken =
+      request.voice && phrases.length > 0 ? await speak(phrases, request.voice, task.signal) : [];
+    // A spoken scene lasts its speech, unless the user fixed its length; a silent one what it says.
+    const speechSeconds = spoken.reduce(
+      (sum, line, index) =>
+        sum + line.seconds + (index < spoken.length - 1 ? gapAfter(phrases[index] ?? '', SPACING) : 0),
+      SPACING.lead,
+    );
+    const seconds =
+      spoken.length > 0 && !scene.duration_fixed
+        ? Math.max(1, speechSeconds + SPACING.tail + 0.01)
+        : scene.duration_seconds;
+    const frames = frameCount(seconds, fps);
+    const look = CATEGORY_LOOKS[MOOD_CATEGORIES[storyboard.music.mood]];
+    const random = createRandom(sceneSeed(request.seed, scene.id));
+    const layout = sceneLayout(scene, request.seed);
+    const imageSubject = scene.visual.subjects.find((subject) => subject.kind === 'image');
+    const imageIndex = imageSubject ? [...images.keys()].indexOf(imageSubject.image_url) : -1;
+    const palette = shiftPalette(random.pick(look.palettes), random.range(-10, 10));
+    const planned: PlannedScene = {
+      source:
+        imageIndex >= 0
+          ? { kind: 'image', index: imageIndex }
+          : { kind: 'art', motifs: look.motifSets[0] ?? [] },
+      palette,
+      frames,
+      motion: {
+        kind: sceneMotion(scene, layout, random.next()),
+        strength: Math.min(0.3, Math.max(0.08, look.motionStrength)),
+        focusX: 0.5,
+        focusY: 0.55,
+      },
+      transitionIn: { kind: 'cut', frames: 0 },
+      captions: [],
+      narration: null,
+      sprites: [],
+      artSeed: random.int(0, 2 ** 31 - 1),
+      scenery: {
+        setting: scene.visual.setting,
+        time: scene.visual.time,
+        weather: scene.visual.weather,
+        surface: null,
+      },
+      figures: layout.still,
+      moving: layout.moving,
+    };
+    const plan: StoryPlan = {
+      category: MOOD_CATEGORIES[storyboard.music.mood],
+      confidence: 1,
+      scenes: [planned],
+      captionStyle: look.caption,
+      music: look.music,
+      musicSeed: 0,
+      narrator: request.voice?.voiceId ?? look.narrator,
+      totalFrames: frames,
+      fps,
+      narrationLines: phrases.slice(0, spoken.length),
+      spoken: spoken.length > 0,
+    };
+    // The phrases laid one after another from the lead-in, each caption on while it is said.
+    const placed = placeNarration(plan, spoken, SPACING);
+    const timedScene = placed.plan.scenes[0] as PlannedScene;
+    const cues: CaptionCue[] = timedScene.captions.map((caption) => ({
+      start: caption.startFrame / fps,
+      end: caption.endFrame / fps,
+      text: caption.text,
+    }));
+    const burned: PlannedScene = {
+      ...timedScene,
+      captions: !storyboard.captions.enabled
+        ? []
+        : storyboard.captions.style === 'plain'
+          ? timedScene.captions.map(({ words: _words, ...caption }) => caption)
+          : timedScene.captions,
+    };
+    const speechFile = clipFiles(request.clipDir, key).speech;
+    // Written under a temporary name and renamed: a clip is cached only once its picture is there too.
+    await runAudioTask('writeStorySoundtrack', {
+      path: `${speechFile}.part`,
+      seconds: frames / fps,
+      sampleRate: AUDIO_RATE,
+      music: createSilence(AUDIO_RATE, 2, frames / fps),
+      voice: null,
+      lines: spoken.map((line, index) => [line.pcm, placed.starts[index] ?? 0] as [PcmAudio, number]),
+    });
+    await fs.rename(`${speechFile}.part`, speechFile);
+    return {
+      scene,
+      key,
+      facts: { frames, cues },
+      plan: { ...placed.plan, scenes: [burned] },
+      fadeInFrames: scene.transition === 'fade' ? Math.min(frames, Math.round(FADE_SECONDS * fps)) : 0,
+      workspace,
+    };
+  }
+
+  /** The second half of a scene's render: its picture drawn and encoded to a silent clip. */
+  async function pictureScene(
+    request: StoryboardVideoRequest,
+    voiced: VoicedScene,
+    images: ReadonlyMap<string, VettedImage>,
     threads: number,
     task: TaskOptions,
     onProgress: (fraction: number) => void,
-  ): Promise<SceneFacts> {
-    const { storyboard } = request;
-    const fps = request.fps;
-    const size = frameSize(storyboard.aspect_ratio, request.quality);
-    const workspace = await createTempWorkspace(deps.workDir, 'scene-');
-    try {
-      const phrases = captionPhrases([scene.narration]);
-      const spoken =
-        request.voice && phrases.length > 0 ? await speak(phrases, request.voice, task.signal) : [];
-      // A spoken scene lasts its speech, unless the user fixed its length; a silent one what it says.
-      const speechSeconds = spoken.reduce(
-        (sum, line, index) =>
-          sum + line.seconds + (index < spoken.length - 1 ? gapAfter(phrases[index] ?? '', SPACING) : 0),
-        SPACING.lead,
-      );
-      const seconds =
-        spoken.length > 0 && !scene.duration_fixed
-          ? Math.max(1, speechSeconds + SPACING.tail + 0.01)
-          : scene.duration_seconds;
-      const frames = frameCount(seconds, fps);
-      const look = CATEGORY_LOOKS[MOOD_CATEGORIES[storyboard.music.mood]];
-      const random = createRandom(sceneSeed(request.seed, scene.id));
-      const layout = sceneLayout(scene, request.seed);
-      const imageSubject = scene.visual.subjects.find((subject) => subject.kind === 'image');
-      const imageIndex = imageSubject ? [...images.keys()].indexOf(imageSubject.image_url) : -1;
-      const palette = shiftPalette(random.pick(look.palettes), random.range(-10, 10));
-      const planned: PlannedScene = {
-        source:
-          imageIndex >= 0
-            ? { kind: 'image', index: imageIndex }
-            : { kind: 'art', motifs: look.motifSets[0] ?? [] },
-        palette,
-        frames,
-        motion: {
-          kind: sceneMotion(scene, layout, random.next()),
-          strength: Math.min(0.3, Math.max(0.08, look.motionStrength)),
-          focusX: 0.5,
-          focusY: 0.55,
-        },
-        transitionIn: { kind: 'cut', frames: 0 },
-        captions: [],
-        narration: null,
-        sprites: [],
-        artSeed: random.int(0, 2 ** 31 - 1),
-        scenery: {
-          setting: scene.visual.setting,
-          time: scene.visual.time,
-          weather: scene.visual.weather,
-          surface: null,
-        },
-        figures: layout.still,
-        moving: layout.moving,
-      };
-      const plan: StoryPlan = {
-        category: MOOD_CATEGORIES[storyboard.music.mood],
-        confidence: 1,
-        scenes: [planned],
-        captionStyle: look.caption,
-        music: look.music,
-        musicSeed: 0,
-        narrator: request.voice?.voiceId ?? look.narrator,
-        totalFrames: frames,
-        fps,
-        narrationLines: phrases.slice(0, spoken.length),
-        spoken: spoken.length > 0,
-      };
-      // The phrases laid one after another from the lead-in, each caption on while it is said.
-      const placed = placeNarration(plan, spoken, SPACING);
-      const timedScene = placed.plan.scenes[0] as PlannedScene;
-      const cues: CaptionCue[] = timedScene.captions.map((caption) => ({
-        start: caption.startFrame / fps,
-        end: caption.endFrame / fps,
-        text: caption.text,
-      }));
-      const burned: PlannedScene = {
-        ...timedScene,
-        captions: !storyboard.captions.enabled
-          ? []
-          : storyboard.captions.style === 'plain'
-            ? timedScene.captions.map(({ words: _words, ...caption }) => caption)
-            : timedScene.captions,
-      };
-      const vetted = [...images.values()];
-      const [shots] = await Promise.all([
-        drawShotsInBackground(
-          { ...placed.plan, scenes: [burned] },
-          { ...size, workspace, fonts: deps.fonts, images: vetted },
-        ),
-        runAudioTask('writeStorySoundtrack', {
-          path: workspace.file('speech.wav'),
-          seconds: frames / fps,
-          sampleRate: AUDIO_RATE,
-          music: createSilence(AUDIO_RATE, 2, frames / fps),
-          voice: null,
-          lines: spoken.map((line, index) => [line.pcm, placed.starts[index] ?? 0] as [PcmAudio, number]),
-        }),
-      ]);
-      const files = clipFiles(request.clipDir, key);
-      const clipPath = workspace.file('clip.mp4');
-      await renderVideo(
-        tools,
-        {
-          ...size,
-          fps,
-          shots,
-          audioPath: workspace.file('speech.wav'),
-          fadeInFrames: scene.transition === 'fade' ? Math.min(frames, Math.round(FADE_SECONDS * fps)) : 0,
-          fadeOutFrames: 0,
-          encoder: { ...deps.encoder, threads },
-          outputPath: clipPath,
-        },
-        {
-          signal: task.signal,
-          timeoutMs: deps.renderTimeoutMs,
-          thumbnailPath: workspace.file('thumbnail.jpg'),
-          onProgress,
-        },
-      );
-      const facts: SceneFacts = { frames, cues };
-      // Written under temporary names and renamed, so a half-written clip is never taken as cached.
-      await fs.mkdir(request.clipDir, { recursive: true });
-      await fs.copyFile(workspace.file('speech.wav'), `${files.speech}.part`);
-      await fs.copyFile(clipPath, `${files.video}.part`);
-      await fs.writeFile(`${files.facts}.part`, JSON.stringify(facts));
-      await fs.rename(`${files.speech}.part`, files.speech);
-      await fs.rename(`${files.video}.part`, files.video);
-      await fs.rename(`${files.facts}.part`, files.facts);
-      return facts;
-    } finally {
-      await workspace.remove();
-    }
+  ): Promise<void> {
+    const { workspace, scene } = voiced;
+    const size = frameSize(request.storyboard.aspect_ratio, request.quality);
+    const files = clipFiles(request.clipDir, voiced.key);
+    const [drawn, footagePath] = await Promise.all([
+      drawShotsInBackground(voiced.plan, {
+        ...size,
+        workspace,
+        fonts: deps.fonts,
+        images: [...images.values()],
+      }),
+      deps.footage?.films(scene)
+        ? deps.footage.film(
+            {
+              scene,
+              seconds: voiced.facts.frames / request.fps,
+              ...size,
+              fps: request.fps,
+              seed: sceneSeed(request.seed, scene.id),
+              speechPath: files.speech,
+              images,
+              dir: workspace.dir,
+            },
+            task,
+          )
+        : null,
+    ]);
+    // Filmed: the footage plays under the same captions, and the drawn figures stay out of it.
+    const shots = footagePath ? drawn.map((shot) => ({ ...shot, footagePath, sprites: [] })) : drawn;
+    const clipPath = workspace.file('clip.mp4');
+    const command = buildRenderCommand({
+      ...size,
+      fps: request.fps,
+      shots,
+      audioPath: null,
+      fadeInFrames: voiced.fadeInFrames,
+      fadeOutFrames: 0,
+      encoder: { ...deps.encoder, threads },
+      outputPath: clipPath,
+    });
+    await runFfmpeg(tools, command.args, {
+      signal: task.signal,
+      timeoutMs: deps.renderTimeoutMs,
+      expectedSeconds: command.durationSeconds,
+      onProgress,
+      label: 'scene',
+    });
+    await fs.copyFile(clipPath, `${files.video}.part`);
+    await fs.writeFile(`${files.facts}.part`, JSON.stringify(voiced.facts));
+    await fs.rename(`${files.video}.part`, files.video);
+    await fs.rename(`${files.facts}.part`, files.facts);
   }
 
   async function render(
@@ -288,102 +361,157 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
     );
     const images = new Map(urls.map((url, index) => [url, vetted[index] as VettedImage]));
     report('file_processing', 1);
+    await fs.mkdir(request.clipDir, { recursive: true });
 
     const cached = await Promise.all(sceneKeys.map((key) => cachedFacts(request.clipDir, key)));
     const missing = storyboard.scenes.flatMap((scene, index) => (cached[index] ? [] : [index]));
     const parallel = Math.max(1, Math.min(missing.length, cores));
     const threads = Math.max(1, Math.floor(cores / parallel));
     const limit = createLimiter(parallel);
-    const fractions = new Map(missing.map((index) => [index, 0]));
-    const progress = () =>
-      report(
-        'video_generation',
-        missing.length === 0 ? 1 : [...fractions.values()].reduce((a, b) => a + b, 0) / missing.length,
-      );
-    report('scene_generation', 1);
-    const facts = await Promise.all(
-      storyboard.scenes.map(async (scene, index) => {
-        const known = cached[index];
-        if (known) return known;
-        return limit(() =>
-          renderScene(request, scene, sceneKeys[index] as string, images, threads, task, (fraction) => {
-            fractions.set(index, fraction);
-            progress();
+    const workspaces: TempWorkspace[] = [];
+    const joinSpace = await createTempWorkspace(deps.workDir, 'join-');
+    try {
+      // Every changed scene is spoken first: the speech fixes each scene's length, so the soundtrack
+      // can be laid while the pictures encode (a re-render of one scene is then not one scene plus
+      // the soundtrack, but the longer of the two).
+      let voicedCount = 0;
+      const voiced = await Promise.all(
+        missing.map((index) =>
+          limit(async () => {
+            const workspace = await createTempWorkspace(deps.workDir, 'scene-');
+            workspaces.push(workspace);
+            const scene = storyboard.scenes[index] as StoryboardScene;
+            const result = await voiceScene(
+              request,
+              scene,
+              sceneKeys[index] as string,
+              images,
+              workspace,
+              task,
+            );
+            voicedCount += 1;
+            report('scene_generation', voicedCount / missing.length);
+            return result;
           }),
+        ),
+      );
+      const facts = storyboard.scenes.map(
+        (_, index) => cached[index] ?? (voiced[missing.indexOf(index)] as VoicedScene).facts,
+      );
+      const fractions = voiced.map(() => 0);
+      const progress = () =>
+        report(
+          'video_generation',
+          missing.length === 0 ? 1 : fractions.reduce((a, b) => a + b, 0) / missing.length,
         );
-      }),
-    );
-    progress();
-    const output = await joinScenes(request, facts, task);
-    report('final_combination', 1);
-    let at = 0;
-    const scenes: RenderedScene[] = facts.map((fact, index) => {
-      const startSeconds = at;
-      at += fact.frames / request.fps;
-      return {
-        key: sceneKeys[index] as string,
-        reused: cached[index] !== null,
-        startSeconds,
-        seconds: fact.frames / request.fps,
-      };
-    });
-    const captions = facts.flatMap((fact, index) =>
-      fact.cues.map((cue) => ({
-        text: cue.text,
-        start: round3((scenes[index] as RenderedScene).startSeconds + cue.start),
-        end: round3((scenes[index] as RenderedScene).startSeconds + cue.end),
-      })),
-    );
-    return { ...output, scenes, captions };
+      const [soundtrack] = await allSettledOrThrow([
+        laySoundtrack(request, facts, joinSpace, task),
+        Promise.all(
+          voiced.map((scene, position) =>
+            limit(() =>
+              pictureScene(request, scene, images, threads, task, (fraction) => {
+                fractions[position] = fraction;
+                progress();
+              }),
+            ),
+          ),
+        ),
+      ] as const);
+      progress();
+      const output = await joinScenes(request, facts, soundtrack, task);
+      report('final_combination', 1);
+      let at = 0;
+      const scenes: RenderedScene[] = facts.map((fact, index) => {
+        const startSeconds = at;
+        at += fact.frames / request.fps;
+        return {
+          key: sceneKeys[index] as string,
+          reused: cached[index] !== null,
+          startSeconds,
+          seconds: fact.frames / request.fps,
+        };
+      });
+      const captions = facts.flatMap((fact, index) =>
+        fact.cues.map((cue) => ({
+          text: cue.text,
+          start: round3((scenes[index] as RenderedScene).startSeconds + cue.start),
+          end: round3((scenes[index] as RenderedScene).startSeconds + cue.end),
+        })),
+      );
+      return { ...output, scenes, captions };
+    } finally {
+      await Promise.all([joinSpace, ...workspaces].map((workspace) => workspace.remove()));
+    }
   }
 
-  /** Joins the scenes' clips as they are and lays the soundtrack over them. */
+  /**
+   * The whole video's sound, encoded once: every scene's speech at its place and the music ducked
+   * under it. Answers the AAC file the join copies as it is.
+   */
+  async function laySoundtrack(
+    request: StoryboardVideoRequest,
+    facts: readonly SceneFacts[],
+    workspace: TempWorkspace,
+    task: TaskOptions,
+  ): Promise<string> {
+    const { storyboard, sceneKeys, fps } = request;
+    const starts: number[] = [];
+    let frames = 0;
+    for (const fact of facts) {
+      starts.push(frames / fps);
+      frames += fact.frames;
+    }
+    const seconds = frames / fps;
+    const volume = storyboard.music.volume;
+    const look = CATEGORY_LOOKS[MOOD_CATEGORIES[storyboard.music.mood]];
+    // The scenes' speech is read while the music is synthesised, each on a thread of its own.
+    const [speech, music] = await Promise.all([
+      Promise.all(sceneKeys.map((key) => runAudioTask('readWav', clipFiles(request.clipDir, key).speech))),
+      volume > 0
+        ? runAudioTask('musicBed', {
+            mood: look.music,
+            seed: request.seed,
+            peak: volume * MUSIC_PEAK_AT_FULL_VOLUME,
+            durationSeconds: seconds,
+            sampleRate: AUDIO_RATE,
+          })
+        : createSilence(AUDIO_RATE, 2, seconds),
+    ]);
+    const mixed = workspace.file('soundtrack.wav');
+    await runAudioTask(
+      'writeStorySoundtrack',
+      {
+        path: mixed,
+        seconds,
+        sampleRate: AUDIO_RATE,
+        music,
+        voice: null,
+        lines: speech.map((pcm, index) => [pcm, starts[index] ?? 0] as [PcmAudio, number]),
+      },
+      { transfer: music.channels.map((channel) => channel.buffer) },
+    );
+    const encoded = workspace.file('soundtrack.m4a');
+    await runFfmpeg(tools, ['-i', mixed, '-vn', ...audioEncoderArgs(deps.encoder), '-f', 'mp4', encoded], {
+      signal: task.signal,
+      timeoutMs: deps.renderTimeoutMs,
+      label: 'soundtrack',
+    });
+    return encoded;
+  }
+
+  /** Joins the scenes' clips and the encoded soundtrack as they are: no stream is encoded again. */
   async function joinScenes(
     request: StoryboardVideoRequest,
     facts: readonly SceneFacts[],
+    soundtrack: string,
     task: TaskOptions,
   ): Promise<RenderedVideo> {
     const { storyboard, sceneKeys, fps } = request;
     const output = await createOutputFolder(deps.workDir ?? os.tmpdir(), 'video');
     const release = () => fs.rm(output, { recursive: true, force: true });
-    const workspace = await createTempWorkspace(deps.workDir, 'join-');
     try {
-      const starts: number[] = [];
-      let frames = 0;
-      for (const fact of facts) {
-        starts.push(frames / fps);
-        frames += fact.frames;
-      }
-      const seconds = frames / fps;
-      const volume = storyboard.music.volume;
-      const look = CATEGORY_LOOKS[MOOD_CATEGORIES[storyboard.music.mood]];
-      // The scenes' speech is read while the music is synthesised, each on a thread of its own.
-      const [speech, music] = await Promise.all([
-        Promise.all(sceneKeys.map((key) => runAudioTask('readWav', clipFiles(request.clipDir, key).speech))),
-        volume > 0
-          ? runAudioTask('musicBed', {
-              mood: look.music,
-              seed: request.seed,
-              peak: volume * MUSIC_PEAK_AT_FULL_VOLUME,
-              durationSeconds: seconds,
-              sampleRate: AUDIO_RATE,
-            })
-          : createSilence(AUDIO_RATE, 2, seconds),
-      ]);
-      const soundtrack = workspace.file('soundtrack.wav');
-      await runAudioTask(
-        'writeStorySoundtrack',
-        {
-          path: soundtrack,
-          seconds,
-          sampleRate: AUDIO_RATE,
-          music,
-          voice: null,
-          lines: speech.map((pcm, index) => [pcm, starts[index] ?? 0] as [PcmAudio, number]),
-        },
-        { transfer: music.channels.map((channel) => channel.buffer) },
-      );
-      const list = workspace.file('clips.txt');
+      const seconds = facts.reduce((sum, fact) => sum + fact.frames, 0) / fps;
+      const list = path.join(output, 'clips.txt');
       await fs.writeFile(
         list,
         sceneKeys
@@ -406,9 +534,8 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
           '0:v:0',
           '-map',
           '1:a:0',
-          '-c:v',
+          '-c',
           'copy',
-          ...audioEncoderArgs(deps.encoder),
           '-t',
           String(seconds),
           ...MP4_CONTAINER_ARGS,
@@ -416,6 +543,7 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
         ],
         { signal: task.signal, timeoutMs: deps.renderTimeoutMs, label: 'join' },
       );
+      await fs.rm(list, { force: true });
       const thumbnailPath = path.join(output, 'thumbnail.jpg');
       const firstCue = facts[0]?.cues[0];
       const [probe, stat] = await Promise.all([
@@ -445,8 +573,6 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
     } catch (error) {
       await release();
       throw toProviderError(error, 'The video could not be rendered.');
-    } finally {
-      await workspace.remove();
     }
   }
 
@@ -454,3 +580,13 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Waits for every task, even when one fails (so none still writes into a folder being removed). */
+async function allSettledOrThrow<T extends readonly unknown[]>(tasks: {
+  [K in keyof T]: Promise<T[K]>;
+}): Promise<T> {
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
