@@ -91,7 +91,9 @@ interface ProgressEvent {
 
       const form = new FormData();
       form.set('prompt', 'A lighthouse on a rocky coast at dusk, waves rolling in');
-      form.set('duration', '15');
+      // The longest video: a storyboard renders 15 s in a few seconds, and a kill that comes after
+      // the render finished would test nothing (the video is done, nothing is retried).
+      form.set('duration', '60');
       const started = await productCalls(apiA.base)('POST', '/text-to-video/sessions', { token, body: form });
       expect(started.status).toBe(201);
       const { session_id: sessionId } = (await started.json()) as { session_id: string };
@@ -115,6 +117,13 @@ interface ProgressEvent {
       victim!.child.kill('SIGKILL');
       await exited(victim!.child);
       const killedAt = Date.now();
+      const { rows: unfinished } = await sql.query<{ status: string }>(
+        'SELECT v.status FROM videos v JOIN generations g ON g.video_id = v.id WHERE g.session_id = $1',
+        [sessionId],
+      );
+      expect(unfinished[0]?.status, 'the render was still under way when its worker was killed').toBe(
+        'processing',
+      );
 
       // The owner is told it is retrying, then that it completed: over the other API process's socket.
       const progressOf = () =>
@@ -156,9 +165,14 @@ interface ProgressEvent {
       const bytes = Buffer.from(await video.arrayBuffer());
       expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
     } catch (error) {
-      throw new Error(`${(error as Error).message}\nWhat the processes logged:\n${log.join('\n')}`, {
-        cause: error,
-      });
+      const received = (socket?.messages ?? []).map((message) => JSON.stringify(message).slice(0, 300));
+      throw new Error(
+        `${(error as Error).message}\nWhat the processes logged:\n${log.join('\n')}\n` +
+          `What the socket received:\n${received.join('\n')}`,
+        {
+          cause: error,
+        },
+      );
     } finally {
       socket?.close();
       await sql.end().catch(() => undefined);
