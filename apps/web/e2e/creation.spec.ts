@@ -102,6 +102,17 @@ test('a new user writes a prompt, generates a 15 s video, watches progress, play
   expect(duration).toBeGreaterThan(14);
   expect(duration).toBeLessThan(16.5);
   await expect(page.getByText('Download completed successfully!')).toBeVisible();
+
+  // Watched to its end on screen, the video's notification is kept as read and raises no count.
+  await page.goto('/notifications');
+  const ready = page.getByRole('listitem').filter({ hasText: 'Your video is ready' });
+  await expect(ready).toBeVisible();
+  await expect(ready.getByText('Unread:')).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Notifications', exact: true }),
+  ).toBeVisible();
 });
 
 test('a new user uploads three photos, creates a 9:16 dynamic video in the background and is notified', async ({
@@ -129,6 +140,18 @@ test('a new user uploads three photos, creates a 9:16 dynamic video in the backg
     await page.goto('/notifications');
     await expect(page.getByText('Your video is ready').first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 200_000, intervals: [5_000] });
+  // Sent to the background, it is news: unread, and its title opens that video's viewer.
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Notifications, 1 unread' }),
+  ).toBeVisible();
+  await page
+    .getByRole('link', { name: /Your video is ready/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/projects\?open=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('dialog')).toBeVisible();
 });
 
 test('a user enhances a product photo and uses it for a video', async ({ page }) => {

@@ -32,8 +32,12 @@ interface OutcomeLogger {
   warn(obj: object, msg: string): void;
 }
 
-/** Where the projects screen is: completion notifications link there (spec 001 section 4). */
-export const PROJECTS_LINK = '/projects';
+/**
+ * A video's own page: the projects screen with its viewer open (spec 001 section 4: outcome
+ * notifications link to /projects; `open={projectId}` opens that project), so "View" shows the video
+ * the notification announces instead of the whole list.
+ */
+export const projectLink = (videoId: string) => `/projects?open=${encodeURIComponent(videoId)}`;
 
 export const generationNotices = {
   pendingTitle: 'Video generation in progress',
@@ -121,7 +125,7 @@ export class GenerationOutcomes {
             message: generationNotices.failedMessage(outcome.reason),
           }),
       status: outcome.status,
-      link: job.notices?.link ?? PROJECTS_LINK,
+      link: job.notices?.link ?? projectLink(job.videoId),
       video_id: job.videoId,
     });
   }

@@ -14,7 +14,7 @@ import type { QuotaService, ReservationAttempt } from '../subscriptions';
 import type { VideoRow, VideosService } from '../videos';
 import {
   generationNotices,
-  PROJECTS_LINK,
+  projectLink,
   type GenerationOutcomes,
   type GenerationRef,
 } from './generation-outcomes';
@@ -223,7 +223,8 @@ export class GenerationsService {
       title: generationNotices.pendingTitle,
       message: generationNotices.pendingMessage(generation.video.title),
       status: 'pending',
-      link: this.kinds.get(generation.row.kind)?.notices?.link ?? PROJECTS_LINK,
+      link: this.kinds.get(generation.row.kind)?.notices?.link ?? projectLink(generation.video.id),
+      video_id: generation.video.id,
       session_id: sessionId,
     });
     // The job may have ended between the read and the insert; its outcome then replaces the pending one.

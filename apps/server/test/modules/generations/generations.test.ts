@@ -83,7 +83,8 @@ describeEachDatabase('the generation core', { work: false, listen: true }, (serv
     expect(pending).toMatchObject({
       status: 'pending',
       session_id: sessionId,
-      link: '/projects',
+      // The video's own viewer, not the projects list (issue 36).
+      link: `/projects?open=${pending.video_id}`,
       title: 'Video generation in progress',
       message: `"${PROMPT}" is being created. We will notify you when it is ready.`,
     });

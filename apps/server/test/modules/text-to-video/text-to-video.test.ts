@@ -279,7 +279,7 @@ describeEachDatabase(
         expect.objectContaining({
           status: 'failed',
           session_id,
-          link: '/projects',
+          link: `/projects?open=${video!.id}`,
           title: 'Video creation failed',
         }),
       ]);
@@ -371,10 +371,11 @@ describeHeavy('a real 15 s text-to-video render', () => {
       expect.objectContaining({
         status: 'completed',
         session_id: sessionId,
-        link: '/projects',
         video_id: expect.any(String),
       }),
     ]);
+    // "View" opens the video the notification announces (issue 36).
+    expect(notifications[0]!.link).toBe(`/projects?open=${notifications[0]!.video_id}`);
   });
 
   it('downloads through the proxy with ranges, for its owner only', async () => {

@@ -5,6 +5,7 @@ import { testUser } from '../../test/fake-api';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 import { testModeConfig, testPlans } from '../../test/subscription-data';
 import { shellApi, testNotification, testVideoCount } from '../../test/test-data';
+import { watchSession } from '../../lib/watched-sessions';
 
 function sidebar() {
   return within(screen.getByRole('complementary', { name: 'Sidebar' }));
@@ -356,6 +357,53 @@ describe('shell: live notifications', () => {
     expect(await toasts.findByText('Video ready')).toBeInTheDocument();
     expect(toasts.getByText('Beach promo is done.')).toBeInTheDocument();
     expect(toasts.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/projects');
+    expect(sidebar().getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('keeps the outcome of a job watched to its end on screen as read: no toast, no count', async () => {
+    storeSignedIn();
+    const api = shellApi({
+      'PATCH /notifications/watched-1/read': {
+        body: testNotification({ id: 'watched-1', session_id: 'session-watched', read: true }),
+      },
+    });
+    const { sockets } = renderApp('/my-details');
+    await sidebar().findByRole('link', { name: 'Notifications' });
+    const stopWatching = watchSession('session-watched');
+    try {
+      act(() => {
+        sockets.latest().ready();
+        sockets.push(
+          NOTIFICATION_EVENT_TYPES.created,
+          testNotification({
+            id: 'watched-1',
+            session_id: 'session-watched',
+            status: 'completed',
+            title: 'Your video is ready',
+            read: false,
+          }),
+        );
+      });
+      await waitFor(() => expect(api.sent('PATCH /notifications/watched-1/read')).toHaveLength(1));
+      expect(screen.queryByText('Your video is ready')).not.toBeInTheDocument();
+      expect(sidebar().getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    } finally {
+      stopWatching();
+    }
+
+    // Once no screen shows that job, its outcomes are news again.
+    act(() =>
+      sockets.push(
+        NOTIFICATION_EVENT_TYPES.created,
+        testNotification({
+          id: 'later-1',
+          session_id: 'session-watched',
+          status: 'failed',
+          title: 'It failed',
+        }),
+      ),
+    );
+    expect(await screen.findByText('It failed')).toBeInTheDocument();
     expect(sidebar().getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 

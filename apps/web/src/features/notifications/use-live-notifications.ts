@@ -7,6 +7,8 @@ import {
 } from '@reelcraft/contract';
 import { useToast } from '../../components/toast';
 import { useRealtimeEvent, useRealtimeReady } from '../../lib/realtime';
+import { isSessionWatched } from '../../lib/watched-sessions';
+import { patchNotificationRead } from './api/mark-notification-read';
 import { markAllNotificationsReadIn, notificationsQueryKey, upsertNotification } from './notifications-cache';
 
 const EVENT_TYPES = Object.values(NOTIFICATION_EVENT_TYPES);
@@ -24,7 +26,8 @@ function isArrival(type: string, notification: Notification, previous: Notificat
  * Keeps the cached notification list live from /ws (docs/decisions/004): created and updated ones are
  * put in place, read_all marks everything read, a clipped (`truncated`) one is reloaded, and after a
  * reconnect the list is reloaded because events of the gap are lost. A job notification that arrives
- * shows a toast on whatever screen is open. Mounted once, by the application shell.
+ * shows a toast on whatever screen is open, unless that screen is the job's own, watched to its end:
+ * its outcome is then marked read at once. Mounted once, by the application shell.
  */
 export function useLiveNotifications(): void {
   const queryClient = useQueryClient();
@@ -50,7 +53,14 @@ export function useLiveNotifications(): void {
       return;
     }
 
-    const { truncated, ...notification } = event.data;
+    const { truncated, ...received } = event.data;
+    // The outcome of a job the user watched finish on screen is not news: it is kept, as read.
+    const watchedOutcome =
+      received.status !== 'pending' && !received.read && isSessionWatched(received.session_id);
+    const notification = watchedOutcome ? { ...received, read: true } : received;
+    if (watchedOutcome) {
+      patchNotificationRead(notification.id).catch(() => reload());
+    }
     const previous = queryClient
       .getQueryData<Notification[]>(notificationsQueryKey)
       ?.find((item) => item.id === notification.id);
@@ -59,7 +69,7 @@ export function useLiveNotifications(): void {
     );
     if (truncated || loading) reload();
 
-    if (isArrival(event.type, notification, previous)) {
+    if (!watchedOutcome && isArrival(event.type, notification, previous)) {
       toast.show({
         tone: notificationUiType(notification.status),
         title: notification.title,
