@@ -4,11 +4,12 @@ import { toMono, resample } from '../../media/audio-mixing';
 import { runAudioTask } from '../../media/audio-work';
 import type { MediaTools } from '../../media/media-tools';
 import { encodeWav, pcmDuration, type PcmAudio } from '../../media/wav';
-import { trimToVoice, voicedSpan, wordTimes } from '../../media/word-timing';
+import { trimToVoice, voicedSpan } from '../../media/word-timing';
 import type { SpeechProvider, SynthesizedSpeech, VoiceoverCaption } from '../../providers';
 import {
   captionPhrases,
-  gapAfter,
+  heldCaptions,
+  layNarrationLines,
   type NarrationSpacing,
   type SpokenLine,
 } from '../../providers/video/scene-planner';
@@ -17,8 +18,6 @@ import type { VoicesService } from '../voices';
 const SAMPLE_RATE = 44_100;
 /** A voiceover's phrases as a storyboard's narration: close together, a longer pause after a sentence. */
 const SPACING: NarrationSpacing = { lead: 0.15, phraseGap: 0.04, sentenceGap: 0.18, tail: 0.1 };
-/** A caption stays this long after its last word when no phrase follows at once (within the voiceover). */
-const CAPTION_HOLD_SECONDS = 0.6;
 const SPEECH_LIMITS = { maxBytes: 64 * 1024 * 1024, maxSeconds: 600 };
 
 /** A typed voiceover as it is stored: its sound and the captions of what it says. */
@@ -46,38 +45,20 @@ export function voiceoverPhrases(text: string): string[] | null {
 }
 
 /**
- * Lays the spoken phrases one after another (a short pause between phrases, a longer one after a
- * sentence) and times each phrase's caption to its voice, its words spread by syllables; a caption
- * stays until the next one starts or a little after its last word. Answers where each phrase starts
- * and the voiceover's length, in seconds. Pure.
+ * Lays the spoken phrases one after another as a storyboard's narration is laid (a short pause
+ * between phrases, a longer one after a sentence) and times each phrase's caption to its voice, its
+ * words spread by syllables; a caption stays until the next one starts or a little after its last
+ * word. Unlike a storyboard, whose length is set, the voiceover is as long as its phrases take, so
+ * none is left out. Answers where each phrase starts and the voiceover's length, in seconds. Pure.
  */
 export function layVoiceover(
   phrases: readonly string[],
   spoken: readonly SpokenLine[],
   spacing: NarrationSpacing = SPACING,
 ): { starts: number[]; seconds: number; captions: VoiceoverCaption[] } {
-  let at = spacing.lead;
-  const starts: number[] = [];
-  const timed = phrases.map((text, index) => {
-    const line = spoken[index] ?? { seconds: 0, voicedStart: 0, voicedEnd: 0 };
-    starts.push(at);
-    const words = wordTimes(text, { start: line.voicedStart, end: line.voicedEnd }).map((word) => ({
-      start: at + word.start,
-      end: at + word.end,
-    }));
-    const placed = { text, start: at + line.voicedStart, end: at + line.voicedEnd, words };
-    at += line.seconds + (index < phrases.length - 1 ? gapAfter(text, spacing) : 0);
-    return placed;
-  });
-  const seconds = at + spacing.tail;
-  const captions = timed.map((line, index) => {
-    const next = timed[index + 1];
-    return {
-      ...line,
-      end: Math.min(next ? next.start : seconds, line.end + CAPTION_HOLD_SECONDS),
-    };
-  });
-  return { starts, seconds, captions };
+  const { timed, starts, soundEnd } = layNarrationLines(phrases, spoken, spacing);
+  const seconds = soundEnd + spacing.tail;
+  return { starts, seconds, captions: heldCaptions(timed, seconds) };
 }
 
 export interface VoiceoverSpeakerDeps {

@@ -506,6 +506,59 @@ const DEFAULT_SPACING: NarrationSpacing = { lead: 0.45, phraseGap: 0.08, sentenc
 export const gapAfter = (line: string, spacing: NarrationSpacing) =>
   /[.!?]$/.test(line) ? spacing.sentenceGap : spacing.phraseGap;
 
+/** A caption stays this long after its last word when no caption follows sooner. */
+const CAPTION_HOLD_SECONDS = 0.6;
+
+/** A narration line laid on the timeline: when its voice starts and ends, and each word (seconds). */
+export interface TimedLine {
+  text: string;
+  start: number;
+  end: number;
+  words: WordTime[];
+}
+
+/**
+ * Lays narration lines one after another from `lead` (a short pause between phrases, a longer one
+ * after a sentence), stopping before the first line without speech or whose voice would end after
+ * `until`. Answers the lines laid, where each one's sound starts, and where the last one's sound ends
+ * (no pause after it). Pure.
+ */
+export function layNarrationLines(
+  lines: readonly string[],
+  spoken: readonly SpokenLine[],
+  spacing: NarrationSpacing,
+  { lead = spacing.lead, until = Infinity }: { lead?: number; until?: number } = {},
+): { timed: TimedLine[]; starts: number[]; soundEnd: number } {
+  let at = lead;
+  let soundEnd = lead;
+  const timed: TimedLine[] = [];
+  const starts: number[] = [];
+  for (const [index, line] of lines.entries()) {
+    const speech = spoken[index];
+    if (!speech || at + speech.voicedEnd > until) break;
+    const words = wordTimes(line, { start: speech.voicedStart, end: speech.voicedEnd }).map((word) => ({
+      start: at + word.start,
+      end: at + word.end,
+    }));
+    starts.push(at);
+    timed.push({ text: line, words, start: at + speech.voicedStart, end: at + speech.voicedEnd });
+    soundEnd = at + speech.seconds;
+    at += speech.seconds + gapAfter(line, spacing);
+  }
+  return { timed, starts, soundEnd };
+}
+
+/**
+ * The laid lines as captions: each shows until the next one starts, at most a little after its last
+ * word, and never past `trackEnd`. Pure.
+ */
+export function heldCaptions(timed: readonly TimedLine[], trackEnd = Infinity): TimedLine[] {
+  return timed.map((line, index) => {
+    const next = timed[index + 1];
+    return { ...line, end: Math.min(next ? next.start : trackEnd, line.end + CAPTION_HOLD_SECONDS) };
+  });
+}
+
 /**
  * Lays the narration lines one after another (a short pause between phrases, a longer one after a
  * sentence), drops the lines that would run past the end, and gives every scene the captions that
@@ -518,32 +571,19 @@ export function placeNarration(
 ): { plan: StoryPlan; starts: number[] } {
   const fps = plan.fps;
   const end = plan.totalFrames / fps - spacing.tail;
-  let at = Math.min(spacing.lead, end / 6);
-  const timed: { text: string; words: WordTime[]; start: number; end: number }[] = [];
-  const starts: number[] = [];
-  for (const [index, line] of plan.narrationLines.entries()) {
-    const speech = spoken[index];
-    if (!speech) break;
-    if (at + speech.voicedEnd > end) break;
-    const words = wordTimes(line, { start: speech.voicedStart, end: speech.voicedEnd }).map((word) => ({
-      start: at + word.start,
-      end: at + word.end,
-    }));
-    starts.push(at);
-    timed.push({ text: line, words, start: at + speech.voicedStart, end: at + speech.voicedEnd });
-    at += speech.seconds + gapAfter(line, spacing);
-  }
+  const { timed, starts } = layNarrationLines(plan.narrationLines, spoken, spacing, {
+    lead: Math.min(spacing.lead, end / 6),
+    until: end,
+  });
+  const held = heldCaptions(timed);
   let sceneStart = 0;
   const scenes = plan.scenes.map((scene) => {
     const from = sceneStart;
     sceneStart += scene.frames;
     const captions: PlannedCaption[] = [];
-    timed.forEach((line, index) => {
-      const next = timed[index + 1];
-      // A caption stays until the next one starts (or a little after its last word).
-      const holdUntil = Math.min(next ? next.start : line.end + 0.6, line.end + 0.6);
+    held.forEach((line) => {
       const startFrame = Math.round(line.start * fps) - from;
-      const endFrame = Math.round(holdUntil * fps) - from;
+      const endFrame = Math.round(line.end * fps) - from;
       if (endFrame <= 0 || startFrame >= scene.frames) return;
       captions.push({
         text: line.text,
@@ -553,7 +593,7 @@ export function placeNarration(
           startFrame: Math.round(word.start * fps) - from,
           endFrame:
             wordIndex === line.words.length - 1
-              ? Math.round(holdUntil * fps) - from
+              ? Math.round(line.end * fps) - from
               : Math.round((line.words[wordIndex + 1]?.start ?? word.end) * fps) - from,
         })),
       });

@@ -5,6 +5,7 @@ export { SendToBackgroundButton } from './send-to-background';
 export { downloadThroughProxy, proxyVideoUrl } from './video-download';
 export { fetchGeneration } from './api/get-generation';
 export {
+  startingState,
   useGenerationJob,
   useGenerationState,
   type CreationKind,

@@ -53,8 +53,12 @@ export type GenerationJob<Variables> = GenerationPhase & {
   burst: number;
 };
 
-/** The state a job starts in, before the first poll or event. */
-function startingState(kind: CreationKind, sessionId: string): GenerationState {
+/** The state a job starts in, before the first poll or event; a storyboard's render names its storyboard. */
+export function startingState(
+  kind: CreationKind,
+  sessionId: string,
+  storyboardId: string | null = null,
+): GenerationState {
   return {
     session_id: sessionId,
     project_type: kind,
@@ -66,7 +70,7 @@ function startingState(kind: CreationKind, sessionId: string): GenerationState {
     video_url: null,
     error: null,
     retrying: false,
-    storyboard_id: null,
+    storyboard_id: storyboardId,
   };
 }
 

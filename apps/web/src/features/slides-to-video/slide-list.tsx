@@ -1,33 +1,8 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { SILENT_SLIDE_SECONDS, SLIDE_NARRATION_MAX_CHARS, type DeckSlide } from '@reelcraft/contract';
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  GripVerticalIcon,
-  MaximizeIcon,
-  PauseIcon,
-  Volume2Icon,
-} from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { MaximizeIcon, PauseIcon, Volume2Icon } from 'lucide-react';
+import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
-import { iconButtonClasses } from '../../components/button-styles';
+import { SortableList, type SortableItem } from '../../components/sortable-list';
 import { Spinner } from '../../components/spinner';
 import { formatLength, slideSeconds, type SlideDraft, type SlidesFormValues } from './slide-plan';
 import type { AudioPreview } from './use-audio-preview';
@@ -49,129 +24,60 @@ export interface SlideListProps {
   announce: (message: string) => void;
 }
 
-const smallIconButton = `${iconButtonClasses} size-9 shrink-0 disabled:cursor-not-allowed disabled:opacity-40`;
-
 /**
  * The deck's slides in the video's order. Reordered by dragging a slide's handle (mouse, touch, or the
  * keyboard: Space lifts it, the arrows move it, Space drops it) or by its Move up / Move down buttons.
  */
 export function SlideList(props: SlideListProps) {
-  const { fields, drafts, slides, move, announce } = props;
-  const listRef = useRef<HTMLOListElement>(null);
-  // A slide moved by its buttons keeps the focus on the button used (or on the other one at an end).
-  const [refocus, setRefocus] = useState<{ rowId: string; direction: 'up' | 'down' } | null>(null);
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  useEffect(() => {
-    if (!refocus || !listRef.current) return;
-    const row = Array.from(listRef.current.querySelectorAll<HTMLElement>('[data-row-id]')).find(
-      (element) => element.dataset.rowId === refocus.rowId,
-    );
-    const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${refocus.direction}"]`);
-    const other = row?.querySelector<HTMLButtonElement>(
-      `[data-move="${refocus.direction === 'up' ? 'down' : 'up'}"]`,
-    );
-    (wanted && !wanted.disabled ? wanted : other)?.focus();
-    setRefocus(null);
-  }, [refocus]);
-
-  const positionOf = (id: UniqueIdentifier) => fields.findIndex((field) => field.id === id);
-  const nameOf = (id: UniqueIdentifier) => {
-    const field = fields.find((row) => row.id === id);
-    return field ? `Slide ${field.index}` : 'The slide';
-  };
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(active.id)}, at position ${positionOf(active.id) + 1} of ${fields.length}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} is over position ${positionOf(over.id) + 1} of ${fields.length}.`
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id) + 1} of ${fields.length}.`
-        : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
-
-  function dragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const from = positionOf(active.id);
-    const to = positionOf(over.id);
-    if (from >= 0 && to >= 0) move(from, to);
-  }
-
-  function moveBy(position: number, step: -1 | 1) {
-    const target = position + step;
-    const field = fields[position];
-    if (!field || target < 0 || target >= fields.length) return;
-    move(position, target);
-    setRefocus({ rowId: field.id, direction: step < 0 ? 'up' : 'down' });
-    announce(`Slide ${field.index} moved to position ${target + 1} of ${fields.length}.`);
-  }
-
+  const { fields, drafts, slides, move, disabled, announce } = props;
   // Each kept slide's place in the video (1-based); null for one left out.
   const videoPositions = fields.map((_, position) =>
     drafts[position]?.kept ? drafts.slice(0, position + 1).filter((draft) => draft.kept).length : null,
   );
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={dragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To reorder, press Space to lift the slide, use the arrow keys to move it, and press Space again to drop it, or Escape to cancel.',
-        },
+    <SortableList
+      items={fields}
+      idOf={(field) => field.id}
+      label="Slides in video order"
+      noun="slide"
+      nameOf={(field) => `slide ${field.index}`}
+      onMove={move}
+      announce={announce}
+      disabled={disabled}
+      className="flex flex-col gap-3"
+      renderItem={(field, position, sortable) => {
+        const draft = drafts[position] ?? { index: field.index, narration: '', kept: true };
+        const slide = slides.get(field.index);
+        if (!slide) return null;
+        return (
+          <SortableSlide
+            rowId={field.id}
+            position={position}
+            videoPosition={videoPositions[position] ?? null}
+            draft={draft}
+            slide={slide}
+            sortable={sortable}
+            {...props}
+          />
+        );
       }}
-    >
-      <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
-        <ol ref={listRef} aria-label="Slides in video order" className="flex flex-col gap-3">
-          {fields.map((field, position) => {
-            const draft = drafts[position] ?? { index: field.index, narration: '', kept: true };
-            const slide = slides.get(field.index);
-            if (!slide) return null;
-            return (
-              <SortableSlide
-                key={field.id}
-                rowId={field.id}
-                position={position}
-                count={fields.length}
-                videoPosition={videoPositions[position] ?? null}
-                draft={draft}
-                slide={slide}
-                onMove={(step) => moveBy(position, step)}
-                {...props}
-              />
-            );
-          })}
-        </ol>
-      </SortableContext>
-    </DndContext>
+    />
   );
 }
 
 interface SortableSlideProps extends SlideListProps {
   rowId: string;
   position: number;
-  count: number;
   /** Its place among the kept slides (1-based), or null when it is left out. */
   videoPosition: number | null;
   draft: SlideDraft;
   slide: DeckSlide;
-  onMove: (step: -1 | 1) => void;
+  sortable: SortableItem;
 }
 
 function SortableSlide({
   rowId,
   position,
-  count,
   videoPosition,
   draft,
   slide,
@@ -180,13 +86,11 @@ function SortableSlide({
   preview,
   onListen,
   onEnlarge,
-  onMove,
+  sortable,
 }: SortableSlideProps) {
   const narrationId = useId();
   const counterId = useId();
   const lengthId = useId();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: rowId, disabled });
   const name = `slide ${slide.index}`;
   const kept = draft.kept;
   const silent = draft.narration.trim() === '';
@@ -197,12 +101,10 @@ function SortableSlide({
 
   return (
     <li
-      ref={setNodeRef}
-      data-row-id={rowId}
+      {...sortable.rootProps}
       aria-label={`Slide ${slide.index}${kept ? `, number ${videoPosition} in the video` : ', left out'}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`relative rounded-2xl border bg-white p-3 shadow-xs sm:p-4 dark:bg-zinc-900 ${
-        isDragging
+        sortable.isDragging
           ? 'z-10 border-violet-400 shadow-lg ring-2 ring-violet-400/40'
           : kept
             ? 'border-zinc-200 dark:border-white/10'
@@ -210,18 +112,7 @@ function SortableSlide({
       }`}
     >
       <div className="flex items-center gap-1.5">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          disabled={disabled}
-          aria-label={`Drag to reorder ${name}`}
-          title="Drag to reorder"
-          className={`${smallIconButton} -ml-1.5 cursor-grab touch-none active:cursor-grabbing`}
-        >
-          <GripVerticalIcon aria-hidden="true" className="size-4" />
-        </button>
+        {sortable.handle}
         <span
           aria-hidden="true"
           className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold tabular-nums ${
@@ -242,28 +133,7 @@ function SortableSlide({
           )}
         </h3>
         <span className="ml-auto flex shrink-0 items-center">
-          <button
-            type="button"
-            data-move="up"
-            disabled={disabled || position === 0}
-            onClick={() => onMove(-1)}
-            aria-label={`Move ${name} up`}
-            title="Move up"
-            className={smallIconButton}
-          >
-            <ArrowUpIcon aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            data-move="down"
-            disabled={disabled || position === count - 1}
-            onClick={() => onMove(1)}
-            aria-label={`Move ${name} down`}
-            title="Move down"
-            className={smallIconButton}
-          >
-            <ArrowDownIcon aria-hidden="true" className="size-4" />
-          </button>
+          {sortable.moveButtons}
           <label className="relative ml-1 inline-flex cursor-pointer items-center gap-2 rounded-full py-1 pr-1 pl-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-500">
             <input
               type="checkbox"

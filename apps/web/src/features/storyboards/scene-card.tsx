@@ -1,5 +1,3 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import {
   API_BASE_PATH,
   buildCallPath,
@@ -17,18 +15,10 @@ import {
   type SceneVisual,
   type StoryboardScene,
 } from '@reelcraft/contract';
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  CopyIcon,
-  GripVerticalIcon,
-  ImageIcon,
-  PlusIcon,
-  Trash2Icon,
-  XIcon,
-} from 'lucide-react';
+import { CopyIcon, ImageIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { iconButtonClasses } from '../../components/button-styles';
+import type { SortableItem } from '../../components/sortable-list';
 import { Spinner } from '../../components/spinner';
 import { useScenePreviewUrl } from './api/get-scene-preview';
 import { followedSeconds, removeSubject, setFixedDuration, setNarration, setVisual } from './scene-edits';
@@ -57,8 +47,9 @@ export interface SceneCardProps {
   errors: ReturnType<typeof sceneErrors>;
   /** A library image's displayable URL for an image subject (its storage URI is not one). */
   imageUrlOf: (subject: Extract<SceneSubject, { kind: 'image' }>) => string | null;
+  /** Its place in the sortable list: where it is dragged from, its handle and move buttons. */
+  sortable: SortableItem;
   onChange: SceneUpdate;
-  onMove: (step: -1 | 1) => void;
   onDuplicate: () => void;
   onDelete: () => void;
   onAddSubject: () => void;
@@ -97,8 +88,8 @@ export function SceneCard({
   changed,
   errors,
   imageUrlOf,
+  sortable,
   onChange,
-  onMove,
   onDuplicate,
   onDelete,
   onAddSubject,
@@ -112,8 +103,6 @@ export function SceneCard({
   const narrationErrorId = useId();
   const durationErrorId = useId();
   const subjectsErrorId = useId();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: scene.id });
   const spoken = estimateNarrationSeconds(scene.narration);
   const tooLong = scene.narration.length > STORYBOARD_LIMITS.maxNarrationChars;
   const full = scene.visual.subjects.length >= STORYBOARD_LIMITS.maxSubjects;
@@ -146,28 +135,16 @@ export function SceneCard({
 
   return (
     <li
-      ref={setNodeRef}
-      data-scene-id={scene.id}
+      {...sortable.rootProps}
       aria-label={`Scene ${number}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`relative min-w-0 rounded-2xl border bg-white p-3 shadow-xs sm:p-4 dark:bg-zinc-900 ${
-        isDragging
+        sortable.isDragging
           ? 'z-10 border-violet-400 shadow-lg ring-2 ring-violet-400/40'
           : 'border-zinc-200 dark:border-white/10'
       }`}
     >
       <div className="flex items-center gap-1.5">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag to reorder ${name}`}
-          title="Drag to reorder"
-          className={`${smallIconButton} -ml-1.5 cursor-grab touch-none active:cursor-grabbing`}
-        >
-          <GripVerticalIcon aria-hidden="true" className="size-4" />
-        </button>
+        {sortable.handle}
         <span
           aria-hidden="true"
           className="hidden size-6 shrink-0 items-center justify-center rounded-full bg-violet-600 text-xs font-semibold text-white tabular-nums sm:flex dark:bg-violet-500"
@@ -181,28 +158,7 @@ export function SceneCard({
           </span>
         </h3>
         <span className="ml-auto flex shrink-0 items-center">
-          <button
-            type="button"
-            data-move="up"
-            disabled={position === 0}
-            onClick={() => onMove(-1)}
-            aria-label={`Move ${name} up`}
-            title="Move up"
-            className={smallIconButton}
-          >
-            <ArrowUpIcon aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            data-move="down"
-            disabled={position === count - 1}
-            onClick={() => onMove(1)}
-            aria-label={`Move ${name} down`}
-            title="Move down"
-            className={smallIconButton}
-          >
-            <ArrowDownIcon aria-hidden="true" className="size-4" />
-          </button>
+          {sortable.moveButtons}
           <button
             type="button"
             disabled={!canAdd}

@@ -15,9 +15,11 @@ import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } 
 import {
   Confetti,
   fetchGeneration,
+  startingState,
   useCompletionEffects,
   useGenerationGate,
   useGenerationState,
+  type CreationKind,
 } from '../../components/generations';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -57,23 +59,8 @@ import { VersionHistoryDialog } from './version-history-dialog';
 
 /** Edits are saved this long after the last one (a save is a version: not one per keystroke). */
 export const AUTOSAVE_MS = 1_200;
-
-/** The state a render starts in, before the first poll or event. */
-function startingState(sessionId: string, storyboardId: string): GenerationState {
-  return {
-    session_id: sessionId,
-    project_type: 'text-to-video',
-    status: 'processing',
-    progress: 0,
-    stage: 'file_processing',
-    message: null,
-    video_id: null,
-    video_url: null,
-    error: null,
-    retrying: false,
-    storyboard_id: storyboardId,
-  };
-}
+/** A storyboard renders as a text-to-video job (its server-side kind). */
+const RENDER_KIND: CreationKind = 'text-to-video';
 
 /** Two error maps as one; the first one's message wins for a path both name. */
 function mergeErrors(first: FieldErrors, second: FieldErrors): FieldErrors {
@@ -235,7 +222,7 @@ export function StoryboardEditor({ initial }: { initial: Storyboard }) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   // A render this page did not start (a reload mid-render, another tab): the storyboard names it.
   const resumed = useMemo(
-    () => (saved.render_session_id ? startingState(saved.render_session_id, id) : null),
+    () => (saved.render_session_id ? startingState(RENDER_KIND, saved.render_session_id, id) : null),
     [saved.render_session_id, id],
   );
   const followed = started ?? resumed;
@@ -255,7 +242,7 @@ export function StoryboardEditor({ initial }: { initial: Storyboard }) {
     },
     onSuccess: (answer) => {
       if (!answer) return;
-      setStarted(startingState(answer.session_id, id));
+      setStarted(startingState(RENDER_KIND, answer.session_id, id));
       setDismissed(null);
       queryClient.setQueryData<Storyboard>(storyboardKeys.detail(id), (current) =>
         current ? { ...current, status: 'rendering' } : current,
