@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useGenerationGate } from './generation-gate';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { watchSession } from '../../lib/watched-sessions';
 import { useToast } from '../toast';
 import { useActiveGeneration } from './api/get-active-generation';
 import { generationKeys } from './api/generation-keys';
@@ -193,6 +194,9 @@ export function useGenerationState({
     // A job that ends while the tab is hidden still plays its completion effects.
     refetchIntervalInBackground: true,
   });
+
+  // While this screen shows the job, its outcome is not news: the notification is kept as read.
+  useEffect(() => (sessionId === null ? undefined : watchSession(sessionId)), [sessionId]);
 
   useRealtimeEvent(VIDEO_EVENT_TYPES.progress, (message) => {
     const event = videoProgressEventDataSchema.safeParse(message.data);
