@@ -68,6 +68,16 @@ export const loginMessages = {
   googleFailed: 'Google login failed',
   /** A login error containing this shows the resend-verification link. */
   verifyEmailHint: 'verify your email',
+  // Ours (issue 36): the guidance under a refused sign-in, next to the catalogue's text.
+  attemptsLeft: (count: number) =>
+    `${count} ${count === 1 ? 'attempt' : 'attempts'} left before sign-in is paused for this email.`,
+  /** `time` as the clock reads it (2:47 PM), `wait` how long that is from now (in 15 minutes). */
+  pausedUntil: (time: string, wait: string) => `Sign-in is paused until ${time} (${wait}).`,
+  pauseOver: 'The pause is over: you can sign in again.',
+  resetUnlocks: 'Resetting your password lifts the pause at once.',
+  addressPaused:
+    'Too many wrong passwords came from your network, so a password reset does not lift this pause.',
+  resetPasswordAction: 'Reset your password',
 } as const;
 
 export const registerMessages = {

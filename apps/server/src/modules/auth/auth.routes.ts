@@ -17,6 +17,7 @@ import type { RouteContext } from '../../platform/http/route-context';
 import type { UsersService } from '../users';
 import type { AuthService } from './auth.service';
 import type { GoogleSignInService } from './google-sign-in.service';
+import { LoginRefusedError } from './login-throttle';
 import { clearGoogleStateCookie, readGoogleStateCookie, setGoogleStateCookie } from './google-state-cookie';
 
 /** Sign-up, email verification, login (password and Google), password reset and the current user. */
@@ -38,10 +39,17 @@ export async function authRoutes(
 ): Promise<void> {
   registerCall(app, register, ({ body, request }) => auth.register(body, request.ip));
 
-  registerCall(app, login, ({ body, request, reply }) => {
+  registerCall(app, login, async ({ body, request, reply }) => {
     // A token answer must not be stored by any cache (RFC 6749 section 5.1).
     reply.header('cache-control', 'no-store');
-    return auth.login(body, request.ip);
+    try {
+      return await auth.login(body, request.ip);
+    } catch (error) {
+      // A refusal says how many tries are left, or until when sign-in is paused (issue 36).
+      if (error instanceof LoginRefusedError)
+        return reply.code(error.statusCode).headers(error.headers).send(error.answer);
+      throw error;
+    }
   });
 
   registerCall(app, verifyEmail, ({ params }) => auth.verifyEmail(params.token));

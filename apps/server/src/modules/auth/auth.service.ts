@@ -10,6 +10,7 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
   type TokenResponse,
+  type VerifyEmailAnswer,
 } from '@reelcraft/contract';
 import {
   HttpError,
@@ -27,7 +28,7 @@ import type { AccountTokensRepository } from './account-tokens.repository';
 import { passwordResetMail, verificationMail } from './auth-mails';
 import type { AccountTokenPurpose } from './auth.schema';
 import { nextWholeSecond, type Clock } from './clock';
-import { accountKeyOf, type LoginThrottle } from './login-throttle';
+import { accountKeyOf, LoginRefusedError, type LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password-hasher';
 import { hashSecretToken, isWellFormedToken, newSecretToken } from './secret-token';
 import type { SessionIssuer } from './session-issuer';
@@ -38,6 +39,7 @@ const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 // Ours: the spec shows none of these success texts (the screens show their own catalogue texts).
 const REGISTERED_MESSAGE = 'Account created. Check your inbox for the link to verify your email.';
 const VERIFIED_MESSAGE = 'Email verified. You can now sign in.';
+const ALREADY_VERIFIED_MESSAGE = 'This email address is already verified. You can sign in.';
 const RESEND_MESSAGE =
   'If this email belongs to an account waiting for verification, a new link is on its way.';
 const RESET_REQUESTED_MESSAGE =
@@ -90,6 +92,8 @@ export class AuthService {
   /**
    * The OAuth2 password grant. Wrong address and wrong password get the same 401 after the same
    * work; the throttle is checked first, so a blocked account answers 429 even with the right password.
+   * Both refusals are LoginRefusedErrors: the 401 says how many tries are left and, on the one that
+   * starts a pause, until when; the 429 says until when and whether a password reset lifts it.
    */
   async login(form: LoginForm, clientAddress: string): Promise<TokenResponse> {
     const accountKey = accountKeyOf(form.username);
@@ -98,7 +102,16 @@ export class AuthService {
     const passwordMatches = await this.deps.passwords.verify(user?.passwordHash, form.password);
     if (!user || !passwordMatches) {
       await this.deps.throttle.recordFailure(accountKey, clientAddress);
-      throw unauthorized(serverDetailMessages.invalidCredentials);
+      const { attemptsLeft, lockout } = await this.deps.throttle.standing(accountKey, clientAddress);
+      throw new LoginRefusedError(
+        401,
+        {
+          detail: serverDetailMessages.invalidCredentials,
+          attempts_left: attemptsLeft,
+          ...(lockout ? { lockout } : {}),
+        },
+        unauthorized().headers,
+      );
     }
     await this.deps.throttle.clearAccount(accountKey);
     if (!user.emailVerifiedAt) throw forbidden(serverDetailMessages.emailNotVerified);
@@ -109,19 +122,21 @@ export class AuthService {
    * Verifies the address of the link's account. Each way a link can fail has its own answer, whose
    * detail is the catalogue text the screen shows (spec 000 section 8, Verification).
    */
-  async verifyEmail(token: string): Promise<MessageAnswer> {
+  async verifyEmail(token: string): Promise<VerifyEmailAnswer> {
     if (!isWellFormedToken(token)) throw badRequest(verificationMessages.invalidLinkFormat);
     const now = this.deps.now();
     const tokenHash = hashSecretToken(token);
     const consumed = await this.deps.accountTokens.consume('verify_email', tokenHash, now);
-    if (!consumed) throw await this.explainUnusableVerificationLink(tokenHash, now);
+    if (!consumed) return this.answerUnusableVerificationLink(tokenHash, now);
 
     const user = await this.deps.users.findActiveById(consumed.userId);
     if (!user) throw notFound(verificationMessages.userNotFound);
     if (!user.emailVerifiedAt) await this.deps.users.changeAccount(user.id, { emailVerifiedAt: now });
     // The address is proven: older links of the account have nothing left to do.
     await this.deps.accountTokens.consumeAllOf(user.id, 'verify_email', now);
-    return { message: VERIFIED_MESSAGE };
+    return user.emailVerifiedAt
+      ? { message: ALREADY_VERIFIED_MESSAGE, already_verified: true }
+      : { message: VERIFIED_MESSAGE, already_verified: false };
   }
 
   /**
@@ -181,16 +196,22 @@ export class AuthService {
     return { message: passwordMessages.resetSucceeded };
   }
 
-  /** The answer for a verification link that cannot be used, most specific reason first. */
-  private async explainUnusableVerificationLink(tokenHash: string, now: Date): Promise<HttpError> {
+  /**
+   * The answer for a verification link that cannot be used, most specific reason first. A used or
+   * expired link of an account verified meanwhile (by another link, a reset, Google) has nothing left
+   * to do: it says the account is verified, so the user goes on to sign in (issue 36: a resent link
+   * opened after the first one said "expired or invalid").
+   */
+  private async answerUnusableVerificationLink(tokenHash: string, now: Date): Promise<VerifyEmailAnswer> {
     const row = await this.deps.accountTokens.findByHash('verify_email', tokenHash);
-    if (!row) return badRequest(verificationMessages.invalidLink);
-    if (!(await this.deps.users.findActiveById(row.userId)))
-      return notFound(verificationMessages.userNotFound);
-    if (row.usedAt) return conflict(verificationMessages.linkExpiredOrInvalid);
-    if (row.expiresAt <= now) return new HttpError(410, verificationMessages.linkExpired);
+    if (!row) throw badRequest(verificationMessages.invalidLink);
+    const user = await this.deps.users.findActiveById(row.userId);
+    if (!user) throw notFound(verificationMessages.userNotFound);
+    if (user.emailVerifiedAt) return { message: ALREADY_VERIFIED_MESSAGE, already_verified: true };
+    if (row.usedAt) throw conflict(verificationMessages.linkExpiredOrInvalid);
+    if (row.expiresAt <= now) throw new HttpError(410, verificationMessages.linkExpired);
     // Unused and unexpired yet not consumed: another request took it a moment ago.
-    return conflict(verificationMessages.linkExpiredOrInvalid);
+    throw conflict(verificationMessages.linkExpiredOrInvalid);
   }
 
   private async sendVerificationLink(user: UserRow): Promise<void> {

@@ -5,9 +5,11 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   loginMessages,
+  loginRefusalSchema,
   passwordMessages,
   serverDetailMessages,
   verificationMessages,
+  type LoginRefusal,
 } from '@reelcraft/contract';
 import { AccountTokensRepository } from '../../../src/modules/auth/account-tokens.repository';
 import { loginFailures } from '../../../src/modules/auth/auth.schema';
@@ -172,7 +174,7 @@ describeEachDatabase(
 
         const verified = await call('GET', `/verify/${mailedToken(email, `${PUBLIC_URL}/verify/`)}`);
         expect(verified.statusCode).toBe(200);
-        expect(verified.json()).toEqual({ message: expect.any(String) });
+        expect(verified.json()).toEqual({ message: expect.any(String), already_verified: false });
 
         const session = await login(email, PASSWORD);
         expect(session.statusCode).toBe(200);
@@ -203,15 +205,66 @@ describeEachDatabase(
         expect(locations).toEqual(expect.arrayContaining(['body.email', 'body.password', 'body.full_name']));
       });
 
-      it('uses a verification link once', async () => {
+      it('uses a verification link once; opened again, it says the account is already verified', async () => {
         const email = freshEmail();
         await register(email);
         const token = mailedToken(email, `${PUBLIC_URL}/verify/`);
-        expect((await call('GET', `/verify/${token}`)).statusCode).toBe(200);
+        const first = await call('GET', `/verify/${token}`);
+        expect(first.statusCode).toBe(200);
+        expect(first.json()).toEqual({ message: expect.any(String), already_verified: false });
+        const verifiedAt = (await users.findActiveByEmail(email))?.emailVerifiedAt;
 
         const again = await call('GET', `/verify/${token}`);
-        expect(again.statusCode).toBe(409);
-        expect(again.json()).toEqual({ detail: verificationMessages.linkExpiredOrInvalid });
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toEqual({ message: expect.any(String), already_verified: true });
+        expect(again.json<{ message: string }>().message).not.toBe(first.json<{ message: string }>().message);
+        expect((await users.findActiveByEmail(email))?.emailVerifiedAt).toEqual(verifiedAt);
+      });
+
+      it('says "already verified" for a resent link opened after an earlier link verified the account', async () => {
+        const email = freshEmail();
+        await register(email);
+        await call('POST', '/auth/resend-verification', { payload: { email } });
+        const [firstMail, resentMail] = mailsTo(server.config.dataDir, email);
+        const tokenOf = (mail: typeof firstMail) =>
+          decodeURIComponent(linkIn(mail!, `${PUBLIC_URL}/verify/`).slice(`${PUBLIC_URL}/verify/`.length));
+
+        expect((await call('GET', `/verify/${tokenOf(firstMail)}`)).json()).toMatchObject({
+          already_verified: false,
+        });
+        const resent = await call('GET', `/verify/${tokenOf(resentMail)}`);
+        expect(resent.statusCode).toBe(200);
+        expect(resent.json()).toEqual({ message: expect.any(String), already_verified: true });
+      });
+
+      it('says "already verified" for an expired link of a verified account', async () => {
+        const email = freshEmail();
+        await register(email);
+        await call('POST', '/auth/resend-verification', { payload: { email } });
+        const [oldMail] = mailsTo(server.config.dataDir, email);
+        const oldToken = decodeURIComponent(
+          linkIn(oldMail!, `${PUBLIC_URL}/verify/`).slice(`${PUBLIC_URL}/verify/`.length),
+        );
+        expect((await call('GET', `/verify/${mailedToken(email, `${PUBLIC_URL}/verify/`)}`)).statusCode).toBe(
+          200,
+        );
+        await accountTokens.setExpiry(hashSecretToken(oldToken), new Date(Date.now() - 1000));
+
+        const expired = await call('GET', `/verify/${oldToken}`);
+        expect(expired.statusCode).toBe(200);
+        expect(expired.json()).toEqual({ message: expect.any(String), already_verified: true });
+      });
+
+      it('answers 409 for a used link of an account still unverified', async () => {
+        const email = freshEmail();
+        await register(email);
+        const token = mailedToken(email, `${PUBLIC_URL}/verify/`);
+        // Taken by a request racing with this one, which has not verified the account yet.
+        await accountTokens.consume('verify_email', hashSecretToken(token), new Date());
+
+        const used = await call('GET', `/verify/${token}`);
+        expect(used.statusCode).toBe(409);
+        expect(used.json()).toEqual({ detail: verificationMessages.linkExpiredOrInvalid });
       });
 
       it('tells a malformed link from an unknown one', async () => {
@@ -281,7 +334,10 @@ describeEachDatabase(
 
         expect(wrongPassword.statusCode).toBe(401);
         expect(unknownAddress.statusCode).toBe(401);
-        expect(wrongPassword.json()).toEqual({ detail: serverDetailMessages.invalidCredentials });
+        expect(wrongPassword.json()).toEqual({
+          detail: serverDetailMessages.invalidCredentials,
+          attempts_left: MAX_FAILURES_PER_ACCOUNT - 1,
+        });
         expect(unknownAddress.json()).toEqual(wrongPassword.json());
       });
 
@@ -316,9 +372,21 @@ describeEachDatabase(
       it('blocks an account after too many failures until the window passes, and keeps the count in the database', async () => {
         const { email } = await signedUpUser();
         const guesser = freshAddress();
+        // Each refusal says how many wrong passwords are left; the one that starts the pause says until when.
+        const refusals: LoginRefusal[] = [];
         for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt += 1) {
-          expect((await login(email, `wrong ${attempt}`, guesser)).statusCode).toBe(401);
+          const refused = await login(email, `wrong ${attempt}`, guesser);
+          expect(refused.statusCode).toBe(401);
+          refusals.push(loginRefusalSchema.parse(refused.json()));
         }
+        expect(refusals.map((refusal) => refusal.attempts_left)).toEqual([2, 1, 0]);
+        expect(refusals.slice(0, -1).every((refusal) => refusal.lockout === undefined)).toBe(true);
+        const pausedAt = refusals.at(-1)?.lockout;
+        expect(pausedAt?.password_reset_unlocks).toBe(true);
+        const endsAt = Date.parse(pausedAt?.ends_at ?? '');
+        expect(endsAt - throttleClock().getTime()).toBeGreaterThan((FAILURE_WINDOW_SECONDS - 30) * 1000);
+        expect(endsAt - throttleClock().getTime()).toBeLessThanOrEqual(FAILURE_WINDOW_SECONDS * 1000);
+
         const stored = await server.platform.database.orm
           .select()
           .from(loginFailures)
@@ -328,10 +396,16 @@ describeEachDatabase(
         // Blocked even with the right password from where the guesses came.
         const blocked = await login(email, PASSWORD, guesser);
         expect(blocked.statusCode).toBe(429);
-        expect(blocked.json()).toEqual({ detail: loginMessages.tooManyAttempts });
+        // The spec's text, when the pause ends (the same time as the 401 that started it), and that a
+        // password reset lifts it.
+        expect(blocked.json()).toEqual({
+          detail: loginMessages.tooManyAttempts,
+          lockout: { ends_at: pausedAt?.ends_at, password_reset_unlocks: true },
+        });
         const retryAfter = Number(blocked.headers['retry-after']);
         expect(retryAfter).toBeGreaterThanOrEqual(1);
         expect(retryAfter).toBeLessThanOrEqual(FAILURE_WINDOW_SECONDS);
+        expect(Math.abs(endsAt - throttleClock().getTime() - retryAfter * 1000)).toBeLessThan(1500);
 
         // Another account is not affected.
         const other = await signedUpUser();
@@ -370,7 +444,11 @@ describeEachDatabase(
         const { email } = await signedUpUser();
         const blocked = await login(email, PASSWORD, address);
         expect(blocked.statusCode).toBe(429);
-        expect(blocked.json()).toEqual({ detail: loginMessages.tooManyAttempts });
+        // The address is paused, not the account: a password reset would not help, and the answer says so.
+        expect(blocked.json()).toEqual({
+          detail: loginMessages.tooManyAttempts,
+          lockout: { ends_at: expect.any(String), password_reset_unlocks: false },
+        });
         expect((await login(email, PASSWORD, freshAddress())).statusCode).toBe(200);
       });
 

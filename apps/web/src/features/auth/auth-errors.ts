@@ -69,6 +69,21 @@ export function verificationErrorMessage(error: unknown): string {
   return errorMessage(error, verificationErrors);
 }
 
+/**
+ * Whether opening the same link again may work: only when no answer came or the server failed. A
+ * link refused for what it is (malformed, unknown, used, expired, of a deleted account) is refused
+ * the same way each time, so the screen offers no Try Again for it (issue 36).
+ */
+export function canRetryVerification(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.kind !== 'http' || error.status >= 500;
+}
+
+/** Whether a failed link is one a new link replaces: used (409) or expired (410). */
+export function wantsNewVerificationLink(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && [409, 410].includes(error.status);
+}
+
 /** Whether a login error asks the user to verify their email, so the resend link is offered. */
 export function asksToVerifyEmail(message: string | null | undefined): boolean {
   return !!message && message.toLowerCase().includes(loginMessages.verifyEmailHint);

@@ -209,6 +209,76 @@ describe('login screen', () => {
   });
 });
 
+describe('sign-in refusals: tries left and a pause after too many wrong passwords', () => {
+  const MINUTE = 60_000;
+  const clockTime = (at: number) =>
+    new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at);
+
+  async function refusedWith(status: 401 | 429, body: object) {
+    const view = renderLogin('/login', { 'POST /auth/login': { status, body } });
+    await fillSignIn(view.user);
+    await view.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return { ...view, alert: await screen.findByRole('alert') };
+  }
+
+  it('keeps the spec text of a 429 and adds when the pause ends and the reset that lifts it', async () => {
+    // A few seconds under 15 minutes: "in 15 minutes", rounded up.
+    const endsAt = Date.now() + 15 * MINUTE - 5_000;
+    const { alert, user } = await refusedWith(429, {
+      detail: loginMessages.tooManyAttempts,
+      lockout: { ends_at: new Date(endsAt).toISOString(), password_reset_unlocks: true },
+    });
+
+    expect(alert).toHaveTextContent(loginMessages.tooManyAttempts);
+    expect(alert).toHaveTextContent(loginMessages.pausedUntil(clockTime(endsAt), 'in 15 minutes'));
+    expect(alert).toHaveTextContent(loginMessages.resetUnlocks);
+
+    await user.click(within(alert).getByRole('button', { name: loginMessages.resetPasswordAction }));
+    const forgot = screen.getByRole('dialog', { name: 'Forgot Password' });
+    expect(within(forgot).getByLabelText('Email')).toHaveValue('ana@example.com');
+  });
+
+  it('offers no reset when the pause is of the network, which a reset does not lift', async () => {
+    const endsAt = Date.now() + 3 * MINUTE;
+    const { alert } = await refusedWith(429, {
+      detail: loginMessages.tooManyAttempts,
+      lockout: { ends_at: new Date(endsAt).toISOString(), password_reset_unlocks: false },
+    });
+
+    expect(alert).toHaveTextContent(loginMessages.tooManyAttempts);
+    expect(alert).toHaveTextContent(loginMessages.pausedUntil(clockTime(endsAt), 'in 3 minutes'));
+    expect(alert).toHaveTextContent(loginMessages.addressPaused);
+    expect(within(alert).queryByRole('button', { name: loginMessages.resetPasswordAction })).toBeNull();
+  });
+
+  it('warns when few tries are left, and says so on the wrong password that starts the pause', async () => {
+    const warned = await refusedWith(401, {
+      detail: 'Incorrect email or password',
+      attempts_left: 1,
+    });
+    expect(warned.alert).toHaveTextContent(loginMessages.invalidCredentials);
+    expect(warned.alert).toHaveTextContent(loginMessages.attemptsLeft(1));
+    expect(
+      within(warned.alert).getByRole('button', { name: loginMessages.resetPasswordAction }),
+    ).toBeInTheDocument();
+    warned.unmount();
+
+    const endsAt = Date.now() + 15 * MINUTE;
+    const paused = await refusedWith(401, {
+      detail: 'Incorrect email or password',
+      attempts_left: 0,
+      lockout: { ends_at: new Date(endsAt).toISOString(), password_reset_unlocks: true },
+    });
+    expect(paused.alert).toHaveTextContent(loginMessages.invalidCredentials);
+    expect(paused.alert).toHaveTextContent(loginMessages.pausedUntil(clockTime(endsAt), 'in 15 minutes'));
+  });
+
+  it('says nothing more while many tries are left', async () => {
+    const { alert } = await refusedWith(401, { detail: 'Incorrect email or password', attempts_left: 4 });
+    expect(alert).toHaveTextContent(new RegExp(`^${loginMessages.invalidCredentials}$`));
+  });
+});
+
 describe('creating an account', () => {
   async function register(path: string, handlers: Handlers) {
     const view = renderLogin(path, handlers);

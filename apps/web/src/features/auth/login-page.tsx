@@ -109,6 +109,7 @@ export function LoginPage() {
         onSignedIn={() => setSignedInHere(true)}
         onRegistered={(registered) => navigate(paths.verifyEmail, { state: { email: registered } })}
         onResendVerification={() => setDialog('resend')}
+        onResetPassword={() => setDialog('forgot')}
         firstSignIn={(location.state as { verified?: unknown } | null)?.verified === true}
       />
 

@@ -5,8 +5,9 @@ import { CircleAlertIcon, CircleCheckIcon, MailIcon } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { useVerifyEmail } from './api/verify-email';
-import { verificationErrorMessage } from './auth-errors';
+import { canRetryVerification, verificationErrorMessage, wantsNewVerificationLink } from './auth-errors';
 import { AuthLayout } from './components/auth-layout';
 import { ResendVerificationDialog } from './components/resend-verification-dialog';
 
@@ -81,20 +82,55 @@ function CheckInbox() {
   );
 }
 
-/** With a token: pending, then success (on to sign in after 3 s) or the catalogue's error. */
+/**
+ * Signed in, without a token: every session is of a verified account (password sign-in refuses an
+ * unverified one, Google signs in only a verified address, a reset verifies), so there is nothing to
+ * check in an inbox: the screen says so and leads back to the app (issue 36).
+ */
+function AlreadySignedIn({ email }: { email: string }) {
+  return (
+    <StatusCard tone="success" icon={<CircleCheckIcon className="size-7" />} title="Your email is verified">
+      <p className="mt-3 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+        <strong className="font-semibold text-zinc-900 dark:text-white">{email}</strong> is verified and you
+        are signed in. There is nothing more to do here.
+      </p>
+      <div className="mt-8 flex flex-col gap-3">
+        <Link to={paths.dashboard} className={buttonClasses({ size: 'lg' })}>
+          Go to the dashboard
+        </Link>
+      </div>
+    </StatusCard>
+  );
+}
+
+/**
+ * With a token: pending, then success (on after 3 s) or the catalogue's error. Success goes on to sign
+ * in, or to the dashboard for a user signed in already. An account verified before this link (by an
+ * earlier link, a reset, Google) says so rather than that the link is spent.
+ */
 function VerifyToken({ token }: { token: string }) {
   const verification = useVerifyEmail(token);
   const navigate = useNavigate();
+  const signedIn = useSession().status === 'signed-in';
+  const [resendOpen, setResendOpen] = useState(false);
   const verified = verification.isSuccess;
+  const alreadyVerified = verification.data?.already_verified === true;
+  // Signed in: on to the dashboard. Else to sign in, marked as a first sign-in when this link verified
+  // the account (an account verified before may well have been used).
+  const next = signedIn
+    ? { to: paths.dashboard, label: 'Continue to the dashboard', going: 'the dashboard' }
+    : { to: paths.login, label: 'Continue to Sign In', going: 'sign in' };
+  const firstSignIn = !signedIn && !alreadyVerified;
+  const nextState = firstSignIn ? { verified: true } : null;
 
   useEffect(() => {
     if (!verified) return;
     const timer = setTimeout(
-      () => void navigate(paths.login, { replace: true, state: { verified: true } }),
+      () => void navigate(next.to, { replace: true, state: firstSignIn ? { verified: true } : null }),
       VERIFICATION_REDIRECT_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [verified, navigate]);
+  }, [verified, navigate, next.to, firstSignIn]);
 
   if (verification.isPending || (verification.isFetching && verification.isError)) {
     return (
@@ -107,6 +143,8 @@ function VerifyToken({ token }: { token: string }) {
   }
 
   if (verification.isError) {
+    const retryable = canRetryVerification(verification.error);
+    const newLinkHelps = wantsNewVerificationLink(verification.error);
     return (
       <StatusCard
         tone="error"
@@ -116,33 +154,68 @@ function VerifyToken({ token }: { token: string }) {
         <p role="alert" className="mt-3 text-sm leading-6 text-zinc-700 dark:text-zinc-300">
           {verificationErrorMessage(verification.error)}
         </p>
-        <p className="mt-2 text-sm leading-6 text-zinc-500 dark:text-zinc-400">
-          If the link is old or was used already, sign in or ask for a new link from the sign-in screen.
-        </p>
+        {retryable ? (
+          <p className="mt-2 text-sm leading-6 text-zinc-500 dark:text-zinc-400">
+            This can pass: try the link again in a moment.
+          </p>
+        ) : newLinkHelps ? (
+          <p className="mt-2 text-sm leading-6 text-zinc-500 dark:text-zinc-400">
+            Ask for a new link below, or sign in if you have verified your email already.
+          </p>
+        ) : (
+          <p className="mt-2 text-sm leading-6 text-zinc-500 dark:text-zinc-400">
+            Open the latest link in the mail we sent, or sign in and ask for a new link there.
+          </p>
+        )}
         <div className="mt-8 flex flex-col gap-3">
-          <button
-            type="button"
-            onClick={() => void verification.refetch()}
-            className={buttonClasses({ size: 'lg' })}
+          {retryable && (
+            <button
+              type="button"
+              onClick={() => void verification.refetch()}
+              className={buttonClasses({ size: 'lg' })}
+            >
+              Try Again
+            </button>
+          )}
+          {newLinkHelps && (
+            <button
+              type="button"
+              onClick={() => setResendOpen(true)}
+              className={buttonClasses({ size: 'lg' })}
+            >
+              Resend verification email
+            </button>
+          )}
+          <Link
+            to={paths.login}
+            className={buttonClasses({
+              variant: retryable || newLinkHelps ? 'secondary' : 'primary',
+              size: 'lg',
+            })}
           >
-            Try Again
-          </button>
-          <Link to={paths.login} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
             Return to Login
           </Link>
         </div>
+        <ResendVerificationDialog open={resendOpen} onClose={() => setResendOpen(false)} initialEmail="" />
       </StatusCard>
     );
   }
 
   return (
-    <StatusCard tone="success" icon={<CircleCheckIcon className="size-7" />} title="Email verified">
+    <StatusCard
+      tone="success"
+      icon={<CircleCheckIcon className="size-7" />}
+      title={alreadyVerified ? 'Email already verified' : 'Email verified'}
+    >
       <p role="status" className="mt-3 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-        Your email address is confirmed. Taking you to sign in…
+        {alreadyVerified
+          ? 'This email address was verified before: this link has nothing left to do.'
+          : 'Your email address is confirmed.'}{' '}
+        Taking you to {next.going}…
       </p>
       <div className="mt-8 flex flex-col gap-3">
-        <Link to={paths.login} replace state={{ verified: true }} className={buttonClasses({ size: 'lg' })}>
-          Continue to Sign In
+        <Link to={next.to} replace state={nextState} className={buttonClasses({ size: 'lg' })}>
+          {next.label}
         </Link>
       </div>
     </StatusCard>
@@ -151,15 +224,23 @@ function VerifyToken({ token }: { token: string }) {
 
 /**
  * `/verify-email` (token in the query) and `/verify/:token` (spec 000 section 2.4): instructions
- * without a token, else the verification and its outcome.
+ * without a token (for a signed-in user, that their email is verified), else the verification and
+ * its outcome.
  */
 export function VerifyEmailPage() {
   const params = useParams();
   const [search] = useSearchParams();
+  const session = useSession();
   const token = params.token || search.get('token') || '';
   return (
     <AuthLayout title="Verify email">
-      {token ? <VerifyToken key={token} token={token} /> : <CheckInbox />}
+      {token ? (
+        <VerifyToken key={token} token={token} />
+      ) : session.status === 'signed-in' ? (
+        <AlreadySignedIn email={session.user.email} />
+      ) : (
+        <CheckInbox />
+      )}
     </AuthLayout>
   );
 }

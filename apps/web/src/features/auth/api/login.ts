@@ -1,6 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { getCurrentUser, login, type TokenResponse, type User } from '@reelcraft/contract';
-import { callApi } from '../../../lib/api-client';
+import {
+  getCurrentUser,
+  login,
+  loginRefusalSchema,
+  type LoginRefusal,
+  type TokenResponse,
+  type User,
+} from '@reelcraft/contract';
+import { ApiError, callApi } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session';
 
 export interface Credentials {
@@ -41,4 +48,15 @@ export function useLogin() {
         user,
       ),
   });
+}
+
+/**
+ * What a refused sign-in (401 or 429) says beyond its text: the tries left, or until when sign-in is
+ * paused; null for any other failure, or an answer without them (a server before issue 36).
+ */
+export function loginRefusalOf(error: unknown): LoginRefusal | null {
+  if (!(error instanceof ApiError) || error.kind !== 'http' || ![401, 429].includes(error.status))
+    return null;
+  const refusal = loginRefusalSchema.safeParse(error.answer);
+  return refusal.success ? refusal.data : null;
 }

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors, type FieldOfLoc } from '../../../lib/server-field-errors';
-import { useLogin } from '../api/login';
+import { loginRefusalOf, useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { asksToVerifyEmail, loginErrors, registerErrors } from '../auth-errors';
 import {
@@ -18,6 +18,7 @@ import {
   type AccountFormInput,
 } from '../validation';
 import { GoogleSignInLink } from './google-sign-in-link';
+import { LoginRefusalGuidance } from './login-refusal-guidance';
 
 export type AccountFormMode = 'sign-in' | 'create';
 
@@ -58,6 +59,8 @@ interface AccountFormProps {
   onSignedIn: () => void;
   onRegistered: (email: string) => void;
   onResendVerification: () => void;
+  /** Opens Forgot Password: a reset lifts a pause of sign-in after too many wrong passwords. */
+  onResetPassword: () => void;
   /** Just verified a new account: this first sign-in is not a return, so no "Welcome back". */
   firstSignIn?: boolean;
 }
@@ -77,6 +80,7 @@ export function AccountForm({
   onSignedIn,
   onRegistered,
   onResendVerification,
+  onResetPassword,
   firstSignIn = false,
 }: AccountFormProps) {
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<
@@ -108,6 +112,7 @@ export function AccountForm({
   const errors = formState.errors;
 
   let failure: string | null = null;
+  const refusal = !creating && login.isError ? loginRefusalOf(login.error) : null;
   if (creating && registration.isError) failure = errorMessage(registration.error, registerErrors);
   else if (!creating && login.isError) failure = errorMessage(login.error, loginErrors);
   else if (!creating && googleFailed && login.isIdle) failure = loginMessages.googleFailed;
@@ -239,6 +244,7 @@ export function AccountForm({
             {failure && (
               <>
                 <p>{failure}</p>
+                {refusal && <LoginRefusalGuidance refusal={refusal} onResetPassword={onResetPassword} />}
                 {!creating && asksToVerifyEmail(failure) && (
                   <button
                     type="button"
