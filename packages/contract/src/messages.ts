@@ -138,9 +138,11 @@ export const feedbackMessages = {
   submitFailed: 'We could not submit your feedback. Please try again.',
   submitFailedAlternative: 'Failed to submit feedback. Please try again.',
   thanks: 'Thanks for helping us improve!',
-  // Ours: the spec states the rules without texts.
-  userIdRequired: 'Please enter your user ID',
+  // Ours: the spec states the rules without texts. A guest has no user ID: an email address does
+  // (issue 36), and Submit says why it waits for one.
+  userIdRequired: 'Please enter your email or user ID',
   answerRequired: 'This question is required',
+  guestNeedsContact: 'Enter your email or user ID above to send your feedback.',
 } as const;
 
 /** Shared by text-to-video and image-to-video (spec 001 section 8, "Text and image generation"). */

@@ -6,7 +6,7 @@ import {
   type FeedbackQuestion,
   type SubmitFeedbackBody,
 } from '@reelcraft/contract';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type InputHTMLAttributes, type Ref } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CircleAlertIcon, CircleCheckIcon, MailIcon } from 'lucide-react';
@@ -16,7 +16,7 @@ import { supportEmail } from '../../lib/support';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { Spinner } from '../../components/spinner';
-import { inputClasses, TextField } from '../../components/text-field';
+import { inputClasses } from '../../components/text-field';
 import { FeedbackLoading } from './feedback-loading';
 import { useFeedbackQuestions } from './get-feedback-questions';
 import { useSubmitFeedback } from './submit-feedback';
@@ -105,6 +105,7 @@ function FeedbackForm({
   });
   const userId = useWatch({ control, name: 'user_id' });
   const guestWithoutId = !user && userId.trim() === '';
+  const disabledReasonId = `${idPrefix}-submit-reason`;
   const sending = submit.isPending;
 
   // The server names a question by its id (`["body", "answers", "<id>"]`); the form by its position.
@@ -143,12 +144,9 @@ function FeedbackForm({
             {user.full_name && <span className="text-zinc-500 dark:text-zinc-400"> ({user.email})</span>}
           </p>
         ) : (
-          <TextField
-            label="User ID"
-            required
-            autoComplete="username"
+          <GuestContactField
+            inputId={`${idPrefix}-user-id`}
             error={formState.errors.user_id?.message}
-            hint="The email or user ID of your ReelCraft account, so we can follow up."
             {...register('user_id')}
           />
         )}
@@ -178,13 +176,23 @@ function FeedbackForm({
         </FormMessage>
       )}
 
-      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {/* The spec disables Submit for a guest without a user ID: the reason is shown beside it and read
+          with it, so the grey button is never a riddle (issue 36). */}
+      {guestWithoutId && (
+        <p id={disabledReasonId} className="mt-6 text-sm text-zinc-600 sm:text-right dark:text-zinc-400">
+          {feedbackMessages.guestNeedsContact}
+        </p>
+      )}
+      <div
+        className={`flex flex-col-reverse gap-3 sm:flex-row sm:justify-end ${guestWithoutId ? 'mt-3' : 'mt-8'}`}
+      >
         <button type="button" onClick={onCancel} className={buttonClasses({ variant: 'secondary' })}>
           Cancel
         </button>
         <button
           type="submit"
           disabled={sending || guestWithoutId}
+          aria-describedby={guestWithoutId ? disabledReasonId : undefined}
           className={buttonClasses({ variant: 'primary' })}
         >
           {sending && <Spinner />}
@@ -192,6 +200,53 @@ function FeedbackForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * What a guest gives instead of an account (spec 000 section 2.9: "a signed-out user must enter a user
+ * ID"): a visitor has none, so an email address is asked for first. Required, and marked so like the
+ * required questions.
+ */
+function GuestContactField({
+  inputId,
+  error,
+  ref,
+  ...input
+}: {
+  inputId: string;
+  error: string | undefined;
+  ref: Ref<HTMLInputElement>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  const messageId = `${inputId}-message`;
+  return (
+    <div>
+      <label htmlFor={inputId} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+        Email or user ID
+        <span aria-hidden="true" className="text-red-600 dark:text-red-400">
+          {' '}
+          *
+        </span>
+      </label>
+      <input
+        id={inputId}
+        ref={ref}
+        type="text"
+        inputMode="email"
+        autoComplete="email"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={messageId}
+        className={`${inputClasses} mt-1.5`}
+        {...input}
+      />
+      <p
+        id={messageId}
+        className={`mt-1.5 text-sm ${error ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}
+      >
+        {error ?? 'The email address we can reply to, or the user ID of your ReelCraft account.'}
+      </p>
+    </div>
   );
 }
 

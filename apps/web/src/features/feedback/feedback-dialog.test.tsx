@@ -92,28 +92,50 @@ describe('feedback dialog', () => {
     );
   });
 
-  it('asks a guest for a user ID and keeps Submit disabled without one', async () => {
+  it('asks a guest for an email or user ID, marked required, and says why Submit is disabled without one', async () => {
     const { user, api } = renderDialog({});
     const dialog = await openDialog(user);
-    const submit = dialog.getByRole('button', { name: 'Submit feedback' });
-    expect(submit).toBeDisabled();
+    const field = dialog.getByRole('textbox', { name: 'Email or user ID' });
+    expect(field).toBeRequired();
+    // Marked like the required questions: a visitor has no user ID, so an email address does.
+    expect(dialog.getByText('Email or user ID').closest('label')).toHaveTextContent('*');
+    expect(field).toHaveAccessibleDescription(/email address/i);
 
-    await user.type(dialog.getByLabelText('User ID'), '   ');
-    expect(submit).toBeDisabled();
-    await user.type(dialog.getByLabelText('User ID'), 'guest-42');
-    expect(submit).toBeEnabled();
-
+    // Every required question answered: Submit still waits for the address, and says so.
     await user.click(dialog.getByRole('radio', { name: 'Satisfied' }));
     await user.click(dialog.getByRole('checkbox', { name: 'Image to Video' }));
+    const submit = dialog.getByRole('button', { name: 'Submit feedback' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(feedbackMessages.guestNeedsContact);
+    expect(dialog.getByText(feedbackMessages.guestNeedsContact)).toBeVisible();
+
+    await user.type(field, '   ');
+    expect(submit).toBeDisabled();
+    await user.type(field, 'guest@example.com');
+    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveAccessibleDescription(feedbackMessages.guestNeedsContact);
+    expect(dialog.queryByText(feedbackMessages.guestNeedsContact)).not.toBeInTheDocument();
     await user.click(submit);
 
     expect(await dialog.findByText(feedbackMessages.thanks)).toBeInTheDocument();
     const [sent] = api.sent('POST /feedback/submit');
     expect(sent?.body).toMatchObject({
-      user_id: 'guest-42',
+      user_id: 'guest@example.com',
       answers: { overall: 'happy', features: ['images'] },
     });
     expect(Date.parse((sent?.body as { timestamp: string }).timestamp)).not.toBeNaN();
+  });
+
+  it('takes a user ID from a guest as well', async () => {
+    const { user, api } = renderDialog({});
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByRole('textbox', { name: 'Email or user ID' }), 'guest-42');
+    await user.click(dialog.getByRole('radio', { name: 'Satisfied' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Text to Video' }));
+    await user.click(dialog.getByRole('button', { name: 'Submit feedback' }));
+
+    await dialog.findByText(feedbackMessages.thanks);
+    expect(api.sent('POST /feedback/submit')[0]?.body).toMatchObject({ user_id: 'guest-42' });
   });
 
   it("sends a signed-in user's id without asking for one", async () => {
@@ -121,7 +143,7 @@ describe('feedback dialog', () => {
     const { user, api } = renderDialog({ 'GET /auth/me': { body: testUser({ id: 'user-77' }) } });
     const dialog = await openDialog(user);
 
-    expect(dialog.queryByLabelText('User ID')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('textbox', { name: 'Email or user ID' })).not.toBeInTheDocument();
     expect(dialog.getByText('Ana Lima')).toBeInTheDocument();
     await user.click(dialog.getByRole('radio', { name: 'Dissatisfied' }));
     await user.click(dialog.getByRole('checkbox', { name: 'Text to Video' }));
@@ -188,12 +210,12 @@ describe('feedback dialog', () => {
       },
     });
     const dialog = await openDialog(user);
-    await user.type(dialog.getByLabelText('User ID'), 'guest-42');
+    await user.type(dialog.getByRole('textbox', { name: 'Email or user ID' }), 'guest-42');
     await user.click(dialog.getByRole('radio', { name: 'Satisfied' }));
     await user.click(dialog.getByRole('checkbox', { name: 'Text to Video' }));
     await user.click(dialog.getByRole('button', { name: 'Submit feedback' }));
 
-    const userId = dialog.getByLabelText('User ID');
+    const userId = dialog.getByRole('textbox', { name: 'Email or user ID' });
     await waitFor(() => expect(userId).toHaveAccessibleDescription('Unknown user'));
     expect(userId).toHaveAttribute('aria-invalid', 'true');
     expect(userId).toHaveFocus();
@@ -231,10 +253,10 @@ describe('feedback dialog', () => {
   it('starts over each time it opens', async () => {
     const { user } = renderDialog({});
     let dialog = await openDialog(user);
-    await user.type(dialog.getByLabelText('User ID'), 'guest-1');
+    await user.type(dialog.getByRole('textbox', { name: 'Email or user ID' }), 'guest-1');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
 
     dialog = await openDialog(user);
-    expect(dialog.getByLabelText('User ID')).toHaveValue('');
+    expect(dialog.getByRole('textbox', { name: 'Email or user ID' })).toHaveValue('');
   });
 });

@@ -28,14 +28,14 @@ describe('landing page', () => {
     expect(header.getByRole('button', { name: /switch to (light|dark) theme/i })).toBeInTheDocument();
   });
 
-  it('opens the feedback dialog, which asks a visitor for a user ID', async () => {
+  it('opens the feedback dialog, which asks a visitor for an email or user ID', async () => {
     fakeApi({ 'GET /feedback/questions': { body: { questions: [] } } });
     const { user } = renderLanding();
 
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Feedback' }));
 
     const dialog = within(screen.getByRole('dialog', { name: 'Share feedback' }));
-    expect(await dialog.findByLabelText('User ID')).toBeInTheDocument();
+    expect(await dialog.findByRole('textbox', { name: 'Email or user ID' })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Submit feedback' })).toBeDisabled();
 
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));

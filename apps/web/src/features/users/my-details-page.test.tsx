@@ -29,7 +29,7 @@ describe('my details', () => {
 
     const dialog = within(screen.getByRole('dialog', { name: 'Share feedback' }));
     expect(await dialog.findByText('Ana Lima')).toBeInTheDocument();
-    expect(dialog.queryByLabelText('User ID')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('textbox', { name: 'Email or user ID' })).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
