@@ -191,13 +191,13 @@ export function createServices(
       return input.success ? input.data : null;
     },
   });
-  // Offline, every flow writes a storyboard (issue 31); a cloud provider still gets its input as is.
+  // Text videos write a storyboard with every video provider (issue 31: with Veo, each scene is one
+  // generation). Image videos and slides write one offline; a cloud provider gets their input as is.
   const offlineStoryboards = providers.video.kind === 'local' ? storyboards : undefined;
-  const textToVideo = new TextToVideoService(
-    generations.service,
-    textKind,
-    providers.video.kind === 'local' ? { service: storyboards, kind: storyboardRender } : undefined,
-  );
+  const textToVideo = new TextToVideoService(generations.service, textKind, {
+    service: storyboards,
+    kind: storyboardRender,
+  });
   const studio = createStudio({
     config,
     database,

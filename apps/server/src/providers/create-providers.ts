@@ -11,6 +11,8 @@ import { createElevenLabsSpeechProvider } from './cloud/elevenlabs-speech-provid
 import { createGeminiImageEnhancer } from './cloud/gemini-image-enhancer';
 import { createOpenAiTextProvider } from './cloud/openai-text-provider';
 import { createSyncLipSyncProvider, type UploadForVendor } from './cloud/sync-lip-sync-provider';
+import { createVeoClient } from './cloud/veo-client';
+import { createVeoSceneFootage } from './cloud/veo-scene-footage';
 import { createVeoVideoProvider } from './cloud/veo-video-provider';
 import { createLocalImageEnhancer } from './image-enhancement/local-image-enhancer';
 import type {
@@ -166,24 +168,25 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
           },
         });
       case 'veo': {
-        // Storyboards render offline, scene by scene, until the Veo adapter generates scenes
-        // (docs/decisions/035): the vendor still makes the videos of the flows that call it.
-        const offline = createLocalVideoProvider({
+        // Storyboards render scene by scene through the storyboard renderer, Veo filming each
+        // scene that changed (one generation a scene) under the drawn captions (docs/decisions/035);
+        // the other flows that call the vendor get its videos as they are.
+        const settings = required(cloud.veo, 'Veo video');
+        const client = createVeoClient({ settings, ...(logger ? { logger } : {}) });
+        const footage = createVeoSceneFootage({ client, settings, tools: mediaTools });
+        const storyboards = createLocalVideoProvider({
           tools: mediaTools,
           speech,
           fonts: captionFonts,
           workDir: media.workDir,
           renderTimeoutMs: media.renderTimeoutMs,
           encoder,
+          footage,
         });
         return {
-          ...createVeoVideoProvider({
-            settings: required(cloud.veo, 'Veo video'),
-            tools: mediaTools,
-            workDir: media.workDir,
-            logger,
-          }),
-          fromStoryboard: offline.fromStoryboard,
+          ...createVeoVideoProvider({ settings, client, tools: mediaTools, workDir: media.workDir, logger }),
+          sceneSource: footage.source,
+          fromStoryboard: storyboards.fromStoryboard,
         };
       }
       default:

@@ -4,6 +4,7 @@ import { runStoryTask } from './story-work';
 import type { SceneRole } from './text/scene-script';
 import type { TextProvider } from './text/text-provider';
 import type { ScenePreviewRequest } from './video/scene-preview';
+import { composeScenePrompt } from './video/scene-prompt';
 import { draftScenePlan, type StoryboardDraftRequest } from './video/storyboard-scenes';
 
 /**
@@ -31,13 +32,16 @@ function describeScene(reading: PromptReading, role: SceneRole, prompt: string):
 
 /**
  * A draft storyboard from a prompt. A text provider that writes scene scripts (a model) writes the
- * narration; when it fails or has none, the offline writer does (scene-script.ts).
+ * narration; when it fails or has none, the offline writer does (scene-script.ts). With
+ * `scenePrompts` (a cloud video provider films the scenes), each scene's `visual.prompt` says what
+ * it is filmed from, in the prompt's own words; offline it stays null.
  */
 export async function writeStoryboardDraft(
   request: StoryboardDraftRequest,
   text: Pick<TextProvider, 'kind' | 'writeSceneScript'>,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; scenePrompts?: boolean } = {},
 ): Promise<StoryboardContent> {
+  const { signal } = options;
   const reading = await runStoryTask<PromptReading>('readPrompt', request.prompt);
   let lines: string[] | undefined;
   if (text.kind !== 'local' && text.writeSceneScript) {
@@ -58,11 +62,26 @@ export async function writeStoryboardDraft(
       .then((written) => (written.lines.length === roles.length ? written.lines : undefined))
       .catch(() => undefined);
   }
-  return runStoryTask<StoryboardContent>('draftStoryboard', {
+  const draft = await runStoryTask<StoryboardContent>('draftStoryboard', {
     ...request,
     reading,
     ...(lines ? { lines } : {}),
   });
+  return options.scenePrompts ? withScenePrompts(draft, request.prompt) : draft;
+}
+
+/**
+ * Each scene's prompt: the user's prompt (what a reading of it may have missed, the vendor reads
+ * whole), the scene's camera and picture, and what its narration says happens.
+ */
+function withScenePrompts(draft: StoryboardContent, prompt: string): StoryboardContent {
+  return {
+    ...draft,
+    scenes: draft.scenes.map((scene) => ({
+      ...scene,
+      visual: { ...scene.visual, prompt: composeScenePrompt(scene, { topic: prompt }) },
+    })),
+  };
 }
 
 /** A scene's still PNG (scene-preview.ts), drawn in a render thread. */

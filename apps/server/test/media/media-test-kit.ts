@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import {
   bundledFfmpegPath,
@@ -87,4 +89,30 @@ export async function keep(file: string, dir: string, name: string): Promise<str
   const target = path.join(dir, name);
   await fs.copyFile(file, target);
   return target;
+}
+
+/** Seconds of the file's sound that are not silence (ffmpeg silencedetect: under -40 dB for 0.6 s). */
+export async function voicedSeconds(file: string, duration: number): Promise<number> {
+  const { stderr } = await promisify(execFile)((await tools()).ffmpeg.command, [
+    '-nostdin',
+    '-hide_banner',
+    '-i',
+    file,
+    '-map',
+    '0:a:0',
+    '-af',
+    'silencedetect=noise=-40dB:d=0.6',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const silent = [...stderr.matchAll(/silence_duration: ([\d.]+)/g)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+  // A silence still open at the end is reported without its duration.
+  const open =
+    [...stderr.matchAll(/silence_start: ([\d.]+)/g)].length > [...stderr.matchAll(/silence_end/g)].length;
+  const lastStart = Number([...stderr.matchAll(/silence_start: ([\d.]+)/g)].at(-1)?.[1] ?? duration);
+  return duration - silent - (open ? duration - lastStart : 0);
 }

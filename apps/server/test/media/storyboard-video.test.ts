@@ -15,36 +15,10 @@ import type { SceneFootage, SceneFootageRequest } from '../../src/providers/vide
 import type { StoryboardRenderedVideo } from '../../src/providers';
 import { writeStoryboardDraft } from '../../src/providers/storyboard-drafts';
 import { describeHeavy } from '../helpers/each-database';
-import { createTestProviders, frameHashes, probe, tools } from './media-test-kit';
+import { createTestProviders, frameHashes, probe, tools, voicedSeconds } from './media-test-kit';
 
 type TestProviders = Awaited<ReturnType<typeof createTestProviders>>;
 const run = promisify(execFile);
-
-/** Seconds of the file's sound that are not silence (ffmpeg silencedetect: under -40 dB for 0.6 s). */
-async function voicedSeconds(file: string, duration: number): Promise<number> {
-  const { stderr } = await run((await tools()).ffmpeg.command, [
-    '-nostdin',
-    '-hide_banner',
-    '-i',
-    file,
-    '-map',
-    '0:a:0',
-    '-af',
-    'silencedetect=noise=-40dB:d=0.6',
-    '-f',
-    'null',
-    '-',
-  ]);
-  const silent = [...stderr.matchAll(/silence_duration: ([\d.]+)/g)].reduce(
-    (sum, match) => sum + Number(match[1]),
-    0,
-  );
-  // A silence still open at the end is reported without its duration.
-  const open =
-    [...stderr.matchAll(/silence_start: ([\d.]+)/g)].length > [...stderr.matchAll(/silence_end/g)].length;
-  const lastStart = Number([...stderr.matchAll(/silence_start: ([\d.]+)/g)].at(-1)?.[1] ?? duration);
-  return duration - silent - (open ? duration - lastStart : 0);
-}
 
 const SEED = 424242;
 

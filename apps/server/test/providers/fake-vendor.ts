@@ -101,8 +101,8 @@ export function sendJson(
 let toolsPromise: Promise<MediaTools> | undefined;
 export const mediaTools = () => (toolsPromise ??= resolveMediaTools());
 
-/** A real small MP4 (H.264 + AAC test pattern) as a vendor would send. */
-export async function makeSampleMp4(seconds = 2, size = '320x180'): Promise<Buffer> {
+/** A real small MP4 (H.264 + AAC test pattern, or one solid `color`) as a vendor would send. */
+export async function makeSampleMp4(seconds = 2, size = '320x180', color?: string): Promise<Buffer> {
   const tools = await mediaTools();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fake-vendor-'));
   const file = path.join(dir, 'sample.mp4');
@@ -110,7 +110,7 @@ export async function makeSampleMp4(seconds = 2, size = '320x180'): Promise<Buff
     '-f',
     'lavfi',
     '-i',
-    `testsrc=size=${size}:rate=24`,
+    color ? `color=c=${color}:size=${size}:rate=24` : `testsrc=size=${size}:rate=24`,
     '-f',
     'lavfi',
     '-i',

@@ -4,13 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StoryboardScene } from '@reelcraft/contract';
+import type { VettedImage } from '../../src/media/image-intake';
 import { probeMedia } from '../../src/media/media-probe';
 import { ProviderError } from '../../src/providers';
+import { createVeoClient, SAFETY_MESSAGE } from '../../src/providers/cloud/veo-client';
+import { createVeoSceneFootage } from '../../src/providers/cloud/veo-scene-footage';
 import {
   createVeoVideoProvider,
   veoClipPlan,
   type VeoSettings,
 } from '../../src/providers/cloud/veo-video-provider';
+import { composeScenePrompt } from '../../src/providers/video/scene-prompt';
 import { makeSampleMp4, mediaTools, sendJson, startFakeVendor, type FakeVendor } from './fake-vendor';
 
 const KEY = 'test-gemini-key-123';
@@ -539,5 +544,138 @@ describe('Veo through Vertex AI', () => {
     } finally {
       await video.release();
     }
+  });
+});
+
+describe('storyboard scenes filmed by Veo', () => {
+  const scene = (visual: Partial<StoryboardScene['visual']> = {}): StoryboardScene => ({
+    id: 'scene-1',
+    narration: 'The lighthouse beam sweeps across the dark water.',
+    duration_seconds: 5,
+    duration_fixed: false,
+    transition: 'cut',
+    visual: {
+      subjects: [{ kind: 'illustration', id: 'lighthouse', label: 'lighthouse', tint: null }],
+      setting: 'beach',
+      time: 'night',
+      weather: 'storm',
+      camera: 'pull-back',
+      action: 'hero',
+      prompt: null,
+      ...visual,
+    },
+  });
+
+  async function footage() {
+    return createVeoSceneFootage({
+      client: createVeoClient({
+        settings: {
+          backend: 'gemini',
+          model: 'veo-3.1-generate-preview',
+          apiKey: KEY,
+          baseUrl: vendor.url,
+          pollIntervalMs: 20,
+          backoffMs: 10,
+        },
+      }),
+      settings: {},
+      tools: await mediaTools(),
+    });
+  }
+
+  async function film(
+    filmed: StoryboardScene,
+    options: { seconds?: number; width?: number; height?: number; images?: Map<string, VettedImage> } = {},
+  ) {
+    const dir = await fs.mkdtemp(path.join(workDir, 'scene-'));
+    const file = await (
+      await footage()
+    ).film(
+      {
+        scene: filmed,
+        seconds: options.seconds ?? 5,
+        width: options.width ?? 1280,
+        height: options.height ?? 720,
+        fps: 24,
+        seed: 77,
+        speechPath: path.join(dir, 'speech.wav'),
+        images: options.images ?? new Map(),
+        dir,
+      },
+      {},
+    );
+    return { file, dir };
+  }
+
+  const starts = () =>
+    vendor.received
+      .filter((request) => request.path.endsWith(':predictLongRunning'))
+      .map((request) => request.json());
+
+  it('films a scene from a prompt composed of it, in the clip length that covers it', async () => {
+    fakeGeminiVeo();
+    const { file, dir } = await film(scene(), { seconds: 4.6 });
+    expect(file.startsWith(dir)).toBe(true);
+    expect((await probeMedia(await mediaTools(), file)).video?.codec).toBe('h264');
+    const [start] = starts();
+    expect(start.instances).toEqual([{ prompt: composeScenePrompt(scene()) }]);
+    expect(start.instances[0].prompt).toMatch(/^A lighthouse on a beach at night, in a storm\./);
+    expect(start.parameters).toEqual({
+      aspectRatio: '16:9',
+      durationSeconds: 6,
+      resolution: '720p',
+      seed: 77,
+    });
+    expect((await footage()).source).toBe('veo:veo-3.1-generate-preview');
+  });
+
+  it("uses the scene's own prompt, the user's image as the first frame, and the frame's shape", async () => {
+    fakeGeminiVeo();
+    const pixels = Buffer.alloc(64 * 48 * 3, 0x80);
+    const image: VettedImage = {
+      pixels,
+      width: 64,
+      height: 48,
+      channels: 3,
+      sourceFormat: 'png',
+      hasAlpha: false,
+    };
+    const url = 'storage://uploads/user/photo.png';
+    await film(
+      scene({
+        prompt: 'A keeper climbs the spiral stairs with a lantern.',
+        subjects: [{ kind: 'image', image_url: url, label: 'Keeper' }],
+      }),
+      { seconds: 12, width: 720, height: 1280, images: new Map([[url, image]]) },
+    );
+    const [start] = starts();
+    expect(start.instances[0].prompt).toBe('A keeper climbs the spiral stairs with a lantern.');
+    expect(start.instances[0].image.mimeType).toBe('image/jpeg');
+    expect(Buffer.from(start.instances[0].image.bytesBase64Encoded, 'base64').subarray(0, 2)).toEqual(
+      Buffer.from([0xff, 0xd8]),
+    );
+    // Longer than any clip: the longest, which the renderer loops.
+    expect(start.parameters).toMatchObject({ aspectRatio: '9:16', durationSeconds: 8 });
+  });
+
+  it('fails with the safety message when the vendor filters the scene', async () => {
+    fakeGeminiVeo(() => ({
+      generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ['Unsafe content.'] },
+    }));
+    await expect(film(scene())).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: SAFETY_MESSAGE,
+      details: 'Unsafe content.',
+    });
+  });
+
+  it('says so when the vendor refuses the key', async () => {
+    vendor.on('POST /v1beta/models/veo-3.1-generate-preview:predictLongRunning', (_request, response) =>
+      sendJson(response, 403, { error: { message: 'denied' } }),
+    );
+    await expect(film(scene())).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'The video service rejected our credentials. Please contact support.',
+    });
   });
 });

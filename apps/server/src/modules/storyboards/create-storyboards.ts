@@ -16,7 +16,14 @@ export function createStoryboards(deps: Omit<StoryboardKindDeps, 'repository'> &
   return {
     rendering,
     kind,
-    service: (rest: Omit<StoryboardsServiceDeps, 'repository' | 'kind'>) =>
-      new StoryboardsService({ ...rest, repository, kind }),
+    service: (rest: Omit<StoryboardsServiceDeps, 'repository' | 'kind' | 'sceneKeys' | 'scenePrompts'>) =>
+      new StoryboardsService({
+        ...rest,
+        repository,
+        kind,
+        sceneKeys: rendering.sceneKeys,
+        // A vendor films the scenes from their prompts: drafts write them, for the user to see.
+        scenePrompts: deps.video.sceneSource !== undefined,
+      }),
   };
 }

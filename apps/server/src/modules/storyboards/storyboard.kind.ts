@@ -6,10 +6,11 @@ import {
   IMAGE_VIDEO_QUALITIES,
   storyboardContentSchema,
   textToVideoProgressLabel,
+  type StoryboardContent,
 } from '@reelcraft/contract';
 import { readObject, type ObjectStorage } from '../../platform/storage';
 import type { RenderedVideo, StoryboardRenderedVideo, VideoProvider } from '../../providers';
-import { sceneKeysOf, STORYBOARD_FORMAT } from '../../providers/video/storyboard-scenes';
+import { sceneKeysOf, STORYBOARD_FORMAT, type SceneFormat } from '../../providers/video/storyboard-scenes';
 import { defineGenerationKind, type RenderContext } from '../generations';
 import type { VoicesService } from '../voices';
 import type { StoryboardsRepository } from './storyboards.repository';
@@ -39,7 +40,7 @@ const CLIP_PARTS = ['mp4', 'wav', 'json'] as const;
 type RenderedStoryboard = StoryboardRenderedVideo & { clipBytes?: number };
 
 export interface StoryboardKindDeps {
-  video: Pick<VideoProvider, 'fromStoryboard'>;
+  video: Pick<VideoProvider, 'fromStoryboard' | 'sceneSource'>;
   storage: Pick<ObjectStorage, 'get' | 'put' | 'exists' | 'delete' | 'keyFromUri'>;
   voices: Pick<VoicesService, 'speakerFor'>;
   repository: Pick<StoryboardsRepository, 'recordRendered'>;
@@ -53,10 +54,14 @@ export interface StoryboardKindDeps {
  * (image to video).
  */
 export function storyboardRendering(deps: StoryboardKindDeps) {
+  /** Every scene's clip key, in the format asked, with who films the scenes (a vendor, or none). */
+  const sceneKeys = (content: StoryboardContent, seed: number, format?: SceneFormat) =>
+    sceneKeysOf(content, seed, format ?? STORYBOARD_FORMAT, deps.video.sceneSource);
   return {
+    sceneKeys,
     async render(input: StoryboardRenderInput, context: RenderContext): Promise<RenderedStoryboard> {
       const format = input.format ?? STORYBOARD_FORMAT;
-      const keys = sceneKeysOf(input.content, input.seed, format);
+      const keys = sceneKeys(input.content, input.seed, format);
       const clipDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'clips-'));
       try {
         await Promise.all([...new Set(keys)].map((key) => fetchClip(input, key, clipDir)));
@@ -115,7 +120,7 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
     },
     async delivered(input: StoryboardRenderInput, videoId: string, rendered: RenderedVideo): Promise<void> {
       const { clipBytes } = rendered as RenderedStoryboard;
-      const keys = sceneKeysOf(input.content, input.seed, input.format ?? STORYBOARD_FORMAT);
+      const keys = sceneKeys(input.content, input.seed, input.format);
       await deps.repository.recordRendered(input.storyboardId, {
         videoId,
         version: input.version,

@@ -20,13 +20,13 @@ import {
   unknownIllustrations,
   writeStoryboardDraft,
 } from '../../providers/storyboard-drafts';
-import { sceneKeysOf, withNarratedDurations } from '../../providers/video/storyboard-scenes';
+import { withNarratedDurations } from '../../providers/video/storyboard-scenes';
 import { videoTitleFromPrompt, type GenerationsService } from '../generations';
 import type { UploadsService } from '../uploads';
 import type { VideosService } from '../videos';
 import type { VoicesService } from '../voices';
 import { captionsFile, type CaptionsFormat } from './captions-files';
-import type { StoryboardKind } from './storyboard.kind';
+import type { StoryboardKind, StoryboardRendering } from './storyboard.kind';
 import type { StoryboardsRepository } from './storyboards.repository';
 import type { StoryboardRow } from './storyboards.schema';
 
@@ -51,6 +51,10 @@ export interface StoryboardsServiceDeps {
   repository: StoryboardsRepository;
   generations: Pick<GenerationsService, 'start'>;
   kind: StoryboardKind;
+  /** Every scene's clip key as the storyboard kind renders it (with who films the scenes). */
+  sceneKeys: StoryboardRendering['sceneKeys'];
+  /** Drafts write each scene's `visual.prompt` (a cloud video provider films the scenes from it). */
+  scenePrompts: boolean;
   videos: Pick<VideosService, 'findById' | 'ownVideo' | 'signedUrl' | 'linkStoryboard'>;
   voices: Pick<VoicesService, 'isUsable'>;
   uploads: Pick<UploadsService, 'findOwnImage'>;
@@ -338,6 +342,7 @@ export class StoryboardsService {
         seed,
       },
       this.deps.text,
+      { scenePrompts: this.deps.scenePrompts },
     );
   }
 
@@ -434,7 +439,7 @@ export class StoryboardsService {
 
   /** Which scenes "Render" renders again and what it takes from the quota (decision 035). */
   private pending(row: StoryboardRow): Storyboard['pending_render'] {
-    const keys = sceneKeysOf(row.content, row.seed);
+    const keys = this.deps.sceneKeys(row.content, row.seed);
     const rendered = new Set(row.renderedSceneKeys);
     const sceneIds = row.content.scenes
       .filter((_, index) => !rendered.has(keys[index] as string))

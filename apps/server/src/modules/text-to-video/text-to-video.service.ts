@@ -9,7 +9,7 @@ import { videoTitleFromPrompt, type GenerationsService } from '../generations';
 import type { StoryboardKind, StoryboardsService } from '../storyboards';
 import type { TextToVideoKind, TextVideoInput } from './text-to-video.kind';
 
-/** Storyboards, when text videos are made through them (the offline renderer: issue 31). */
+/** Storyboards, which text videos are made through (issue 31): drawn offline, filmed with Veo. */
 export interface TextStoryboards {
   service: Pick<StoryboardsService, 'renderFromPrompt'>;
   kind: StoryboardKind;
@@ -24,8 +24,8 @@ export class TextToVideoService {
     private readonly generations: GenerationsService,
     private readonly kind: TextToVideoKind,
     /**
-     * Set: a start writes a storyboard and renders it (so it can be edited afterwards). Unset (a
-     * cloud video provider), the prompt goes to the provider as it is.
+     * Set (as the product always does): a start writes a storyboard and renders it (so it can be
+     * edited afterwards). Unset, the prompt goes to the provider as it is (the text kind).
      */
     private readonly storyboards?: TextStoryboards,
   ) {}
@@ -66,7 +66,7 @@ export class TextToVideoService {
 
   /** The job's state (404 for an unknown id or another user's); the video URL once it is done. */
   async get(userId: string, sessionId: string): Promise<TextToVideoSession> {
-    // Sessions started before storyboards (or with a cloud provider) are the text kind's.
+    // Sessions started before storyboards (or before Veo rendered them) are the text kind's.
     const generation = this.storyboards
       ? await this.generations
           .get(this.storyboards.kind, userId, sessionId)

@@ -82,7 +82,10 @@ export interface SceneFootageRequest {
  */
 export interface SceneFootage {
   films(scene: StoryboardScene): boolean;
-  /** Answers the path of a video (any size, frame rate and length; its sound is not used). */
+  /**
+   * Answers the path of a video (any size, frame rate and length; its sound is not used). The
+   * progress it reports (0..1) is its own scene's filming, not the whole render's.
+   */
   film(request: SceneFootageRequest, task: TaskOptions): Promise<string>;
 }
 
@@ -105,6 +108,8 @@ const AUDIO_RATE = 44_100;
 /** A storyboard scene's narration: close after the cut, phrases close together, little left at the end. */
 const SPACING: NarrationSpacing = { lead: 0.15, phraseGap: 0.04, sentenceGap: 0.18, tail: 0.3 };
 const FADE_SECONDS = 0.4;
+/** The part of a filmed scene's progress that is its filming (a vendor's minutes), before its encode. */
+const FILMING_SHARE = 0.8;
 /** The music's loudest point at volume 1 (0.5, the default, is the level the flows always had). */
 const MUSIC_PEAK_AT_FULL_VOLUME = 0.84;
 const STAGES: Record<VideoStage, number> = {
@@ -305,7 +310,11 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
               images,
               dir: workspace.dir,
             },
-            task,
+            // The footage's own progress is the first part of its scene's.
+            {
+              ...(task.signal ? { signal: task.signal } : {}),
+              onProgress: (report) => onProgress(report.progress * FILMING_SHARE),
+            },
           )
         : null,
     ]);
@@ -326,7 +335,9 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
       signal: task.signal,
       timeoutMs: deps.renderTimeoutMs,
       expectedSeconds: command.durationSeconds,
-      onProgress,
+      onProgress: footagePath
+        ? (fraction) => onProgress(FILMING_SHARE + fraction * (1 - FILMING_SHARE))
+        : onProgress,
       label: 'scene',
     });
     await fs.copyFile(clipPath, `${files.video}.part`);

@@ -70,4 +70,13 @@ describe('sceneRenderKey', () => {
     // A spoken scene's length is its speech's: an estimate changing does not render it again.
     expect(sceneRenderKey(content, { ...scene, duration_seconds: 4 }, 1, format)).toBe(key);
   });
+
+  it('differs by who films the scene, and a drawn scene keeps the key it had before vendors filmed any', () => {
+    const drawn = sceneRenderKey(content, scene, 1, format);
+    // The key this scene had when every clip was drawn: clips cached then are still found.
+    expect(drawn).toBe('ea5a89249936bdc2abff457fea1df487');
+    const veo = sceneRenderKey(content, scene, 1, format, 'veo:veo-3.1-generate-preview');
+    expect(veo).not.toBe(drawn);
+    expect(sceneRenderKey(content, scene, 1, format, 'veo:veo-3.0-generate-001')).not.toBe(veo);
+  });
 });

@@ -49,18 +49,22 @@ export interface SceneFormat {
 
 /**
  * The cache key of a scene's clip: a hash of everything the clip is made from (the scene, the
- * settings that reach its pictures and speech, the storyboard's seed, the renderer's version). The
- * scene's position is not in it: moving a scene reuses its clip. Music is mixed over the joined
- * clips afterwards, so changing it renders no scene again.
+ * settings that reach its pictures and speech, the storyboard's seed, the renderer's version, and
+ * who films its pictures when a vendor does: `source`, the provider's `sceneSource`). The scene's
+ * position is not in it: moving a scene reuses its clip. Music is mixed over the joined clips
+ * afterwards, so changing it renders no scene again.
  */
 export function sceneRenderKey(
   content: Pick<StoryboardContent, 'aspect_ratio' | 'voice_id' | 'captions' | 'language'>,
   scene: StoryboardScene,
   seed: number,
   format: SceneFormat,
+  source?: string,
 ): string {
   const inputs = {
     renderer: SCENE_RENDERER_VERSION,
+    // Unset offline, and then not hashed at all: drawn clips keep the keys they always had.
+    source,
     aspect: content.aspect_ratio,
     voice: content.voice_id,
     captions: content.captions,
@@ -100,12 +104,13 @@ export const sceneSeed = (seed: number, sceneId: string) => hashText(`scene|${sc
 /** Storyboard videos are rendered at the text screen's format: standard quality, 24 frames a second. */
 export const STORYBOARD_FORMAT = { quality: 'standard', fps: 24 } as const satisfies SceneFormat;
 
-/** Every scene's cache key, in order. */
+/** Every scene's cache key, in order; `source` is who films the scenes (unset: drawn offline). */
 export const sceneKeysOf = (
   content: StoryboardContent,
   seed: number,
   format: SceneFormat = STORYBOARD_FORMAT,
-) => content.scenes.map((scene) => sceneRenderKey(content, scene, seed, format));
+  source?: string,
+) => content.scenes.map((scene) => sceneRenderKey(content, scene, seed, format, source));
 
 /** Scenes that follow their narration take its estimated length (the render measures the speech). */
 export function withNarratedDurations(content: StoryboardContent): StoryboardContent {

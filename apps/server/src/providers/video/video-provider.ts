@@ -150,6 +150,11 @@ export interface VideoProvider {
    * `captions: false` renders the same pictures without them (a vendor's clips carry none).
    */
   readonly captionedClips: boolean;
+  /**
+   * Who films storyboard scenes from their prompts instead of drawing them (`veo:<model>`); unset
+   * offline. Every scene's cache key includes it, and drafts write each scene's `visual.prompt`.
+   */
+  readonly sceneSource?: string;
   /** Renders a storyboard scene by scene, reusing the clips of scenes that did not change. */
   fromStoryboard(request: StoryboardVideoRequest, options?: TaskOptions): Promise<StoryboardRenderedVideo>;
   fromText(request: TextVideoRequest, options?: TaskOptions): Promise<RenderedVideo>;

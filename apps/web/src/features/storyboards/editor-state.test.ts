@@ -90,6 +90,20 @@ describe('scene edits and checks', () => {
     expect(added.scenes.at(-1)).toMatchObject({ id: 'new-1', narration: '', duration_seconds: 3 });
     expect(added.scenes.at(-1)!.visual).toMatchObject({ setting: 'forest', subjects: [] });
     expect(moveScene(added, 3, 0).scenes.map((scene) => scene.id)[0]).toBe('new-1');
+    expect(added.scenes.at(-1)!.visual.prompt).toBeNull();
+  });
+
+  it('gives a scene added where the scenes have prompts an empty one, to write or leave to its fields', () => {
+    const content = contentOf(testStoryboard());
+    const last = content.scenes.at(-1)!;
+    const prompted = {
+      ...content,
+      scenes: [
+        ...content.scenes.slice(0, -1),
+        { ...last, visual: { ...last.visual, prompt: 'A lake at dusk.' } },
+      ],
+    };
+    expect(addScene(prompted, 'new-1').scenes.at(-1)!.visual.prompt).toBe('');
   });
 
   it('checks the content with the contract and the whole length', () => {

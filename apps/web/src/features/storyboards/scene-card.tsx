@@ -22,6 +22,7 @@ import type { SortableItem } from '../../components/sortable-list';
 import { Spinner } from '../../components/spinner';
 import { useScenePreviewUrl } from './api/get-scene-preview';
 import { followedSeconds, removeSubject, setFixedDuration, setNarration, setVisual } from './scene-edits';
+import { ScenePromptField } from './scene-prompt-field';
 import type { sceneErrors } from './storyboard-validation';
 import {
   actionLabel,
@@ -262,6 +263,7 @@ export function SceneCard({
       </div>
 
       <div className="mt-4 flex flex-col gap-3 border-t border-zinc-100 pt-3 dark:border-white/5">
+        <ScenePromptField scene={scene} name={name} error={errors.prompt} onChange={onChange} />
         <div className="flex min-w-0 flex-col gap-1.5">
           <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
             Subjects <span className="sr-only">of {name}</span>{' '}

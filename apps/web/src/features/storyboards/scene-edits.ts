@@ -87,7 +87,10 @@ export function removeSubject(scene: StoryboardScene, index: number): Storyboard
   );
 }
 
-/** A new, silent scene at the end, in the same place and light as the last one (no subjects yet). */
+/**
+ * A new, silent scene at the end, in the same place and light as the last one (no subjects yet);
+ * where the scenes have prompts (a cloud provider films them), an empty one, described from its fields.
+ */
 export function addScene(content: StoryboardContent, id = newSceneId()): StoryboardContent {
   if (content.scenes.length >= STORYBOARD_LIMITS.maxScenes) return content;
   const last = content.scenes.at(-1);
@@ -98,7 +101,7 @@ export function addScene(content: StoryboardContent, id = newSceneId()): Storybo
     duration_fixed: false,
     transition: 'cut',
     visual: last
-      ? { ...last.visual, subjects: [], prompt: null }
+      ? { ...last.visual, subjects: [], prompt: last.visual.prompt === null ? null : '' }
       : {
           subjects: [],
           setting: 'studio',

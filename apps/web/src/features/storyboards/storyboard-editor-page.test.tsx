@@ -110,6 +110,48 @@ describe('storyboard editor', () => {
     expect(fake.sent('PUT /storyboards/sb-1')).toHaveLength(0);
   });
 
+  it('shows the scene prompt a storyboard has (a cloud provider films from it), and saves what is typed', async () => {
+    const filmed = 'A red fox wakes in a misty forest at dawn.';
+    const { user, fake } = renderEditor(
+      testStoryboard({
+        scenes: [
+          testScene({
+            id: 'scene-1',
+            narration: 'A fox wakes up in the misty forest.',
+            visual: { ...testScene().visual, prompt: filmed },
+          }),
+          testScene({ id: 'scene-2', narration: 'It runs across the snow to the lake.' }),
+        ],
+      }),
+    );
+    await screen.findByRole('textbox', { name: 'Title' });
+    const field = within(scene(1)).getByRole('textbox', { name: 'Scene prompt of scene 1' });
+    expect(field).toHaveValue(filmed);
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('films this scene from these words'));
+    expect(
+      within(scene(1)).getByText(`${filmed.length}/${STORYBOARD_LIMITS.maxScenePromptChars}`),
+    ).toBeVisible();
+    // A scene without one (every scene offline) shows no such field.
+    expect(within(scene(2)).queryByRole('textbox', { name: /^Scene prompt/ })).toBeNull();
+
+    await user.type(field, ' Snow falls.');
+    await saveNow(user);
+    const sent = fake.sent('PUT /storyboards/sb-1').at(-1)!.body as Storyboard;
+    expect(sent.scenes.map((entry) => entry.visual.prompt)).toEqual([`${filmed} Snow falls.`, null]);
+
+    // Past its limit it is marked, and nothing is saved.
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('x'.repeat(STORYBOARD_LIMITS.maxScenePromptChars + 1));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(
+        `A scene prompt holds at most ${STORYBOARD_LIMITS.maxScenePromptChars} characters.`,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   it('undoes and redoes edits with the buttons and the keyboard; a run of typing is one step', async () => {
     const { user } = renderEditor();
     const title = await screen.findByRole('textbox', { name: 'Title' });

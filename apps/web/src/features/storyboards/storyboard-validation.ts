@@ -40,6 +40,9 @@ const FIELD_MESSAGES: Record<string, string> = {
 
 function readable(key: string, message: string): string {
   if (!GENERIC_MESSAGE.test(message)) return message;
+  if (key.endsWith('.visual.prompt')) {
+    return `A scene prompt holds at most ${STORYBOARD_LIMITS.maxScenePromptChars} characters.`;
+  }
   return (
     FIELD_MESSAGES[key] ??
     (key.endsWith('.visual.subjects') ? storyboardMessages.unknownIllustration : message)
@@ -84,7 +87,7 @@ export function errorAt(errors: FieldErrors, ...keys: string[]): string | undefi
 }
 
 /** The fields a scene card shows its errors on; anything else of the scene is listed on the card. */
-const SCENE_FIELDS = ['narration', 'duration_seconds', 'visual.subjects', 'transition'];
+const SCENE_FIELDS = ['narration', 'duration_seconds', 'visual.subjects', 'visual.prompt', 'transition'];
 
 export function sceneErrors(errors: FieldErrors, index: number) {
   const prefix = `scenes.${index}.`;
@@ -97,6 +100,7 @@ export function sceneErrors(errors: FieldErrors, index: number) {
     narration: errors.get(`${prefix}narration`),
     duration: errors.get(`${prefix}duration_seconds`),
     subjects: errors.get(`${prefix}visual.subjects`),
+    prompt: errors.get(`${prefix}visual.prompt`),
     other,
   };
 }

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { VeoSettings } from '../../config';
+import { nearestAspect } from '../../media/frame-size';
+import { probeMedia } from '../../media/media-probe';
+import type { MediaTools } from '../../media/media-tools';
+import { ProviderError } from '../provider-error';
+import type { TaskOptions } from '../provider-task';
+import type { SceneFootage, SceneFootageRequest } from '../video/storyboard-renderer';
+import { scenePromptOf } from '../video/scene-prompt';
+import { mapVeoError, toVeoImage, veoCoveringDuration, type VeoClient, type VeoInstance } from './veo-client';
+
+export interface VeoSceneFootage extends SceneFootage {
+  /**
+   * What films the scenes, in every scene's cache key (`veo:<model>` and the settings that change
+   * what it films): a clip is never reused for another source, and a change of model films again.
+   */
+  readonly source: string;
+}
+
+export interface VeoSceneFootageOptions {
+  client: VeoClient;
+  settings: Pick<VeoSettings, 'negativePrompt' | 'personGeneration'>;
+  tools: MediaTools;
+}
+
+/**
+ * Storyboard scenes filmed by Veo (issue 31): each scene that renders is one generation of its
+ * prompt (the user's `visual.prompt`, else one composed from the scene), starting from the user's
+ * image when the scene shows one, as long as the model's clip that best covers the scene. The
+ * storyboard renderer loops a shorter clip, draws the captions over it and lays the narration.
+ */
+export function createVeoSceneFootage(options: VeoSceneFootageOptions): VeoSceneFootage {
+  const { client, tools, settings } = options;
+  const source = [
+    `veo:${client.model}`,
+    ...(settings.negativePrompt ? [`negative:${settings.negativePrompt}`] : []),
+    ...(settings.personGeneration ? [`people:${settings.personGeneration}`] : []),
+  ].join('|');
+
+  return {
+    source,
+    films: () => true,
+
+    async film(request: SceneFootageRequest, task: TaskOptions): Promise<string> {
+      const { scene } = request;
+      const report = (fraction: number) =>
+        task.onProgress?.({ progress: Math.min(1, fraction), stage: 'video_generation' });
+      try {
+        const shown = scene.visual.subjects.find((subject) => subject.kind === 'image');
+        const picture = shown?.kind === 'image' ? request.images.get(shown.image_url) : undefined;
+        const instance: VeoInstance = {
+          prompt: scenePromptOf(scene),
+          ...(picture ? { image: await toVeoImage(picture) } : {}),
+        };
+        const params = client.parameters({
+          aspect: nearestAspect(request.width, request.height),
+          durationSeconds: veoCoveringDuration(client.model, request.seconds),
+          quality: Math.min(request.width, request.height) > 720 ? 'hd' : 'standard',
+          seed: request.seed,
+        });
+        const [sample] = await client.generate(instance, params, task, (fraction) => report(fraction * 0.9));
+        const file = path.join(request.dir, 'veo-footage.mp4');
+        await client.downloadSample(sample!, file, task.signal);
+        const probe = await probeMedia(tools, file, { signal: task.signal });
+        if (!probe.video) {
+          throw new ProviderError('failed', 'The video service sent a file without a video.', {
+            details: probe.formatName,
+          });
+        }
+        report(1);
+        return file;
+      } catch (error) {
+        throw mapVeoError(error);
+      }
+    },
+  };
+}
