@@ -1,4 +1,4 @@
-import { loginMessages, STORAGE_KEYS } from '@reelcraft/contract';
+import { loginMessages, sessionMessages, STORAGE_KEYS } from '@reelcraft/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '../lib/auth-storage';
@@ -75,7 +75,7 @@ describe('route guard', () => {
     expect(api.sent('GET /auth/me')[0]?.headers.get('Authorization')).toBe('Bearer stored-token');
   });
 
-  it('logs out when the stored token is refused at start-up', async () => {
+  it('logs out when the stored token is refused at start-up, and the login screen says the session expired', async () => {
     storeSignedIn();
     fakeApi({
       ...providers,
@@ -86,6 +86,42 @@ describe('route guard', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     expect(currentUrl(router)).toBe('/login');
     expect(readStoredSession().token).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent(sessionMessages.sessionExpired);
+  });
+
+  it('says on the login screen that a stored session expired, until the user signs in again', async () => {
+    storeSignedIn(testUser(), 30); // within the 60 s buffer: counts as expired
+    fakeApi({
+      ...providers,
+      'POST /auth/login': { status: 401, body: { detail: 'Incorrect email or password' } },
+    });
+    const { router, user } = renderApp('/projects?open=p1');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(sessionMessages.sessionExpired);
+    expect(currentUrl(router)).toBe('/login');
+    expect(window.localStorage.getItem(STORAGE_KEYS.redirectAfterLogin)).toBe('/projects?open=p1');
+
+    // A new attempt replaces it with what that attempt answered.
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(loginMessages.invalidCredentials),
+    );
+    expect(screen.queryByText(sessionMessages.sessionExpired)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about an expired session after the user logged out', async () => {
+    const signedIn = storeSignedIn();
+    fakeApi({ ...providers, 'GET /auth/me': { body: signedIn } });
+    const { store, router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    act(() => store.logout());
+
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(currentUrl(router)).toBe('/login');
+    expect(screen.queryByText(sessionMessages.sessionExpired)).not.toBeInTheDocument();
   });
 });
 

@@ -111,6 +111,9 @@ export function LoginPage() {
         onResendVerification={() => setDialog('resend')}
         onResetPassword={() => setDialog('forgot')}
         firstSignIn={(location.state as { verified?: unknown } | null)?.verified === true}
+        sessionExpired={
+          session.status === 'signed-out' && (session.endedBy === 'expired' || session.endedBy === 'rejected')
+        }
       />
 
       <NeedHelp

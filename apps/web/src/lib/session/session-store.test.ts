@@ -74,10 +74,11 @@ describe('session store: startup', () => {
     expect(readStoredSession().user).toMatchObject({ full_name: 'New Name' });
   });
 
-  it('clears a stored session whose token counts as expired', () => {
+  it('clears a stored session whose token counts as expired, and remembers why it ended', () => {
     stored(testUser(), 30);
     const { store } = setup();
-    expect(store.getSession().status).toBe('signed-out');
+    // The login screen says the session expired (issue 36), as it does for one that expires while open.
+    expect(store.getSession()).toEqual({ status: 'signed-out', endedBy: 'expired' });
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
 

@@ -127,7 +127,8 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     if (!stored.token) return { status: 'signed-out', endedBy: null };
     if (isTokenExpired(timers.now())) {
       clearSession();
-      return { status: 'signed-out', endedBy: null };
+      // Ended by its expiry as much as one that expires while the app is open: the login screen says so.
+      return { status: 'signed-out', endedBy: 'expired' };
     }
     const user = userSchema.safeParse(stored.user);
     // A token without a readable user: the startup check fetches the user before anyone decides.

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginMessages } from '@reelcraft/contract';
+import { loginMessages, sessionMessages } from '@reelcraft/contract';
 import { useRef, type KeyboardEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { ClockAlertIcon } from 'lucide-react';
 import { buttonClasses } from '../../../components/button-styles';
 import { FormMessage } from '../../../components/form-message';
 import { Spinner } from '../../../components/spinner';
@@ -63,6 +64,8 @@ interface AccountFormProps {
   onResetPassword: () => void;
   /** Just verified a new account: this first sign-in is not a return, so no "Welcome back". */
   firstSignIn?: boolean;
+  /** The last session expired or was refused: said until the user tries to sign in again. */
+  sessionExpired?: boolean;
 }
 
 /**
@@ -82,6 +85,7 @@ export function AccountForm({
   onResendVerification,
   onResetPassword,
   firstSignIn = false,
+  sessionExpired = false,
 }: AccountFormProps) {
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<
     AccountFormInput,
@@ -116,6 +120,9 @@ export function AccountForm({
   if (creating && registration.isError) failure = errorMessage(registration.error, registerErrors);
   else if (!creating && login.isError) failure = errorMessage(login.error, loginErrors);
   else if (!creating && googleFailed && login.isIdle) failure = loginMessages.googleFailed;
+  // Why the user is here, until an attempt of theirs has its own answer (issue 36: it flashed on the
+  // screen the session ended on, then a bare sign-in form followed).
+  const showSessionExpired = sessionExpired && !creating && login.isIdle && !failure;
 
   const switchMode = (next: AccountFormMode) => {
     if (next === mode) return;
@@ -173,6 +180,16 @@ export function AccountForm({
             ? 'Your email is verified. Sign in to make your first video.'
             : 'Sign in to keep creating videos with ReelCraft.'}
       </p>
+
+      {showSessionExpired && (
+        <div
+          role="alert"
+          className="mt-6 flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm leading-6 text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
+        >
+          <ClockAlertIcon className="mt-0.5 size-5 shrink-0" />
+          <p>{sessionMessages.sessionExpired}</p>
+        </div>
+      )}
 
       <div
         role="tablist"
