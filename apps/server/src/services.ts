@@ -211,6 +211,9 @@ export function createServices(
     videos,
     uploads,
     notifications,
+    ...(offlineStoryboards
+      ? { storyboards: { service: offlineStoryboards, rendering: storyboardParts.rendering } }
+      : {}),
     logger: logger.child({ component: 'studio' }),
   });
 

@@ -227,10 +227,33 @@ export class StoryboardsService {
       prompt: string;
       content: StoryboardContent;
       seed: number;
-      videoId: string;
+      /** Absent: nothing renders it yet (the studio's candidates render it themselves). */
+      videoId?: string;
     },
   ): Promise<void> {
     await this.deps.repository.insert(row, tx);
+  }
+
+  /**
+   * What a flow that renders the user's storyboard itself needs (the studio): one version's content
+   * (the current one by default), the seed its scenes draw with, the current version and the clip
+   * keys of its newest render. Undefined when it is not the user's or that version is gone.
+   */
+  async renderable(
+    userId: string,
+    id: string,
+    version?: number,
+  ): Promise<
+    { content: StoryboardContent; seed: number; version: number; renderedSceneKeys: string[] } | undefined
+  > {
+    const row = await this.deps.repository.findForUser(userId, id);
+    if (!row) return undefined;
+    const content =
+      version === undefined || version === row.version
+        ? row.content
+        : (await this.deps.repository.findVersion(row.id, version))?.content;
+    if (!content) return undefined;
+    return { content, seed: row.seed, version: row.version, renderedSceneKeys: row.renderedSceneKeys };
   }
 
   /** A still of a saved scene, drawn as its clip starts. */

@@ -7,11 +7,13 @@ import type { ObjectStorage } from '../../platform/storage';
 import type { Providers } from '../../providers';
 import { renderJobPolicy, type Generations } from '../generations';
 import type { NotificationsService } from '../notifications';
+import type { StoryboardRendering, StoryboardsService } from '../storyboards';
 import type { VoicesService } from '../voices';
 import type { UploadsService } from '../uploads';
 import type { VideosService } from '../videos';
 import { StudioEventLog } from './studio-events';
 import { StudioMedia } from './studio-media';
+import { StudioStoryboards } from './studio-storyboards';
 import { studioJobs, StudioWorker } from './studio-worker';
 import type { StudioKind } from './studio.kind';
 import { StudioRepository } from './studio.repository';
@@ -36,6 +38,14 @@ export interface StudioDeps {
   videos: VideosService;
   uploads: UploadsService;
   notifications: NotificationsService;
+  /**
+   * Set (the offline video provider): each candidate is one of the user's storyboards, and a
+   * typed voiceover's export renders it narrated (issue 31). Unset: the vendor makes the candidates.
+   */
+  storyboards?: {
+    service: Pick<StoryboardsService, 'draftFor' | 'insertStarted' | 'renderable' | 'save'>;
+    rendering: Pick<StoryboardRendering, 'render' | 'delivered'>;
+  };
   logger: StudioLogger;
 }
 
@@ -64,6 +74,18 @@ export function createStudio(deps: StudioDeps): {
     mediaTools: deps.providers.mediaTools,
     workDir,
   });
+  const storyboards = deps.storyboards
+    ? new StudioStoryboards({
+        database: deps.database,
+        storyboards: deps.storyboards.service,
+        rendering: deps.storyboards.rendering,
+        video: deps.providers.video,
+        videos: deps.videos,
+        media,
+        tools: deps.providers.mediaTools,
+        workDir,
+      })
+    : undefined;
   const worker = new StudioWorker({
     repository,
     events,
@@ -73,6 +95,7 @@ export function createStudio(deps: StudioDeps): {
     notifications: deps.notifications,
     video: deps.providers.video,
     lipSync: deps.providers.lipSync,
+    ...(storyboards ? { storyboards } : {}),
     workDir,
     logger: deps.logger,
   });

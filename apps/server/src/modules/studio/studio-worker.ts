@@ -4,6 +4,7 @@ import type { JobContext, JobDefinition, JobPolicy } from '../../platform/queue/
 import { defineJob } from '../../platform/queue/job-registry';
 import type {
   CandidatesRequest,
+  CaptionCue,
   LipSyncProvider,
   RenderedVideo,
   TaskOptions,
@@ -15,6 +16,7 @@ import type { NotificationsService } from '../notifications';
 import { decideOnFailure, ProgressThrottle, renderJobName, type Generations } from '../generations';
 import type { StudioEventLog } from './studio-events';
 import type { StudioMedia } from './studio-media';
+import type { StoryboardVersionRef, StudioStoryboards } from './studio-storyboards';
 import { readyStatus } from './studio-transitions';
 import { STUDIO_LINK, type StudioKind } from './studio.kind';
 import type { StudioRepository } from './studio.repository';
@@ -28,6 +30,8 @@ import {
 
 /** Attempts after the first for a studio step (a crash, a full disk); each restarts from scratch. */
 const STEP_RETRY_LIMIT = 2;
+/** The export's progress bar: the storyboard's render takes this part of it, the lip-sync the rest. */
+const EXPORT_RENDER_SHARE = 0.6;
 
 /** What an extension step asked for, and (once made) the clip it extended. */
 interface ExtendStepRequest {
@@ -35,13 +39,19 @@ interface ExtendStepRequest {
   prompt: string;
   /** Storage URI of the clip it continued: the export rebuilds the chosen clip from this chain. */
   from?: string;
+  /** The storyboard version it saved (the chosen storyboard with the added scenes). */
+  storyboard?: StoryboardVersionRef;
 }
 
-/** What a lip-sync step asked for, and (once under way) the captions its export burns in. */
+/**
+ * What a lip-sync step asked for, and (once under way) what its export shows: the storyboard
+ * version narrated with the voiceover, or else the captions it burns in.
+ */
 interface LipsyncStepRequest {
   audioUri: string;
   model: string;
   captions?: VoiceoverCaption[];
+  storyboard?: StoryboardVersionRef;
 }
 
 interface WorkerLogger {
@@ -53,11 +63,13 @@ export interface StudioWorkerDeps {
   repository: StudioRepository;
   events: StudioEventLog;
   media: StudioMedia;
-  service: Pick<StudioService, 'stepAnswer' | 'finalVideoUrl'>;
+  service: Pick<StudioService, 'stepAnswer' | 'finalVideoUrl' | 'videoIdOf'>;
   finisher: Generations['finisher'];
   notifications: Pick<NotificationsService, 'create'>;
   video: Pick<VideoProvider, 'candidates' | 'extend' | 'captionedClips'>;
   lipSync: Pick<LipSyncProvider, 'apply'>;
+  /** Offline, the candidates are storyboards; with a vendor's video provider, its own clips. */
+  storyboards?: StudioStoryboards;
   workDir: string | undefined;
   logger: WorkerLogger;
 }
@@ -112,11 +124,15 @@ export class StudioWorker {
 
     let candidates: VideoCandidate[] = [];
     try {
-      candidates = await this.deps.video.candidates(await this.candidatesRequest(job), {
-        signal: context.signal,
-        onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
-        onCandidate: store,
-      });
+      if (this.deps.storyboards) {
+        await this.storyboardCandidates(job, this.deps.storyboards, context, throttle, store);
+      } else {
+        candidates = await this.deps.video.candidates(await this.candidatesRequest(job), {
+          signal: context.signal,
+          onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
+          onCandidate: store,
+        });
+      }
       await throttle.settle();
       // Providers that make the clips together (Veo) hand them over at the end.
       for (const candidate of candidates) if (!stored.has(candidate.id)) await store(candidate);
@@ -143,6 +159,35 @@ export class StudioWorker {
     }
   }
 
+  /**
+   * The candidates as storyboards of the prompt, each rendered and stored in its turn. Those stored
+   * before a restart are kept: their storyboards render the same clip again.
+   */
+  private async storyboardCandidates(
+    job: StudioJobRow,
+    storyboards: StudioStoryboards,
+    context: JobContext,
+    throttle: ProgressThrottle<number>,
+    store: (candidate: VideoCandidate) => Promise<void>,
+  ): Promise<void> {
+    const boards = await storyboards.candidates(job);
+    const made = new Set((await this.deps.repository.listCandidates(job.id)).map((row) => row.id));
+    const todo = boards.filter((board) => !made.has(board.candidateId));
+    const done = boards.length - todo.length;
+    for (const [position, board] of todo.entries()) {
+      const rendered = await storyboards.preview(job, board, {
+        signal: context.signal,
+        onProgress: (report) =>
+          throttle.report(Math.min(0.99, (done + position + report.progress) / boards.length)),
+      });
+      try {
+        await store({ ...rendered, id: board.candidateId });
+      } finally {
+        await rendered.release();
+      }
+    }
+  }
+
   /** The queue gave up on the candidates (the last attempt's process died). */
   async candidatesGaveUp(generationId: string): Promise<void> {
     const job = await this.deps.repository.findJobByGeneration(generationId);
@@ -158,11 +203,28 @@ export class StudioWorker {
     const request = step.request as unknown as ExtendStepRequest;
     const { additionalSeconds, prompt } = request;
     await this.runStep(job, step, context, async (dir) => {
-      const videoPath = await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4');
-      const extended = await this.deps.video.extend(
-        { videoPath, additionalSeconds, prompt, seed: job.seed },
-        { signal: context.signal },
-      );
+      const chosen = await this.chosenStoryboard(job);
+      let storyboard: StoryboardVersionRef | undefined;
+      let extended: RenderedVideo;
+      if (chosen && this.deps.storyboards) {
+        // The chosen storyboard with the extension's scenes after its own (saved once, whatever the retries).
+        storyboard = request.storyboard ?? (await this.deps.storyboards.extend(job, chosen, request));
+        if (!request.storyboard)
+          await this.deps.repository.updateStep(step.id, {
+            request: { ...request, storyboard } satisfies ExtendStepRequest,
+          });
+        extended = await this.deps.storyboards.preview(
+          job,
+          await this.deps.storyboards.load(job, storyboard),
+          { signal: context.signal },
+        );
+      } else {
+        const videoPath = await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4');
+        extended = await this.deps.video.extend(
+          { videoPath, additionalSeconds, prompt, seed: job.seed },
+          { signal: context.signal },
+        );
+      }
       try {
         const uri = await this.deps.media.putFile(
           this.deps.media.keyFor(job, `extended-${step.id}.mp4`),
@@ -174,7 +236,11 @@ export class StudioWorker {
           status: readyStatus(job),
         });
         await this.deps.repository.updateStep(step.id, {
-          request: { ...request, from: job.videoUri! } satisfies ExtendStepRequest,
+          request: {
+            ...request,
+            from: job.videoUri!,
+            ...(storyboard ? { storyboard } : {}),
+          } satisfies ExtendStepRequest,
         });
         await this.finishStep(updated, step, uri);
         await this.deps.events.emit(updated, {
@@ -188,9 +254,11 @@ export class StudioWorker {
   }
 
   /**
-   * Lip-syncs the chosen clip to the voiceover, then delivers it to the library: the job is complete.
-   * The export's captions are the voiceover's own (none for a recording): the clip is first made
-   * again without the caption cards its preview shows.
+   * Exports the chosen clip with the voiceover, lip-synced, to the library: the job is complete.
+   * A typed voiceover becomes the narration of the chosen storyboard, which is rendered (its
+   * captions are the voiceover's words, said by its voice) and lip-synced to its own soundtrack; the
+   * video opens in the storyboard editor. Otherwise (a recording, a vendor's clip) the clip is
+   * lip-synced to the audio with the voiceover's captions burned in (none for a recording).
    */
   async lipsync(stepId: string, context: JobContext): Promise<void> {
     const loaded = await this.openStep(stepId);
@@ -199,7 +267,22 @@ export class StudioWorker {
     const request = step.request as unknown as LipsyncStepRequest;
     const { audioUri, model } = request;
     await this.runStep(job, step, context, async (dir) => {
-      const captions = await this.captionsOf(job, audioUri);
+      const voiceover = await this.voiceoverOf(job, audioUri);
+      const chosen = await this.chosenStoryboard(job);
+      const narrated =
+        chosen && voiceover?.narration && this.deps.storyboards
+          ? (request.storyboard ??
+            (await this.deps.storyboards.narrate(job, chosen, voiceover.narration)) ??
+            undefined)
+          : undefined;
+      if (narrated) {
+        await this.deps.repository.updateStep(step.id, {
+          request: { ...request, storyboard: narrated, captions: [] } satisfies LipsyncStepRequest,
+        });
+        await this.exportStoryboard(job, step, narrated, model, dir, context);
+        return;
+      }
+      const captions = voiceover?.captions ?? [];
       await this.deps.repository.updateStep(step.id, {
         request: { ...request, captions } satisfies LipsyncStepRequest,
       });
@@ -211,16 +294,20 @@ export class StudioWorker {
       let synced: RenderedVideo | undefined;
       let clean: RenderedVideo | undefined;
       try {
-        // Rebuilding the clip takes the first part of the progress bar, the lip-sync the rest.
-        const share = this.deps.video.captionedClips ? 0.4 : 0;
+        // A storyboard's clip carries no captions; an older candidate's is made again without them,
+        // which takes the first part of the progress bar, the lip-sync the rest.
+        const rebuild = !chosen && this.deps.video.captionedClips;
+        const share = rebuild ? 0.4 : 0;
         const audio = await this.deps.media.read(audioUri);
-        const chosen = await this.captionFreeClip(job, dir, {
-          signal: context.signal,
-          onProgress: (report) => throttle.report(Math.min(0.99, report.progress * share)),
-        });
-        clean = chosen.video;
+        const clip = rebuild
+          ? await this.captionFreeClip(job, dir, {
+              signal: context.signal,
+              onProgress: (report) => throttle.report(Math.min(0.99, report.progress * share)),
+            })
+          : { path: await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4') };
+        clean = clip.video;
         synced = await this.deps.lipSync.apply(
-          { videoPath: chosen.path, audio, model, captions },
+          { videoPath: clip.path, audio, model, captions },
           {
             signal: context.signal,
             onProgress: (report) => throttle.report(Math.min(0.99, share + report.progress * (1 - share))),
@@ -230,24 +317,89 @@ export class StudioWorker {
         await throttle.settle();
         await clean?.release();
       }
-      try {
-        const ready = await this.deps.repository.updateJob(job.id, { status: 'LIPSYNC_READY' });
-        // The voiceover's captions go with the video: its captions.vtt and .srt say the same.
-        await this.deps.finisher.deliver(job.generationId, {
-          ...synced,
-          captions: captions.map(({ text, start, end }) => ({ text, start, end })),
-        });
-        await synced.release();
-        synced = undefined;
-        const complete = await this.deps.repository.updateJob(job.id, { status: 'COMPLETE' });
-        const finalUrl = (await this.deps.service.finalVideoUrl(complete)) ?? '';
-        await this.deps.events.emit(ready, { type: 'lipsync_complete', final_video_url: finalUrl });
-        await this.finishStep(complete, step, null);
-        await this.deps.events.emit(complete, { type: 'workflow_complete', final_video_url: finalUrl });
-      } finally {
-        await synced?.release();
-      }
+      // The voiceover's captions go with the video: its captions.vtt and .srt say the same.
+      await this.deliverExport(
+        job,
+        step,
+        synced,
+        captions.map(({ text, start, end }) => ({ text, start, end })),
+      );
     });
+  }
+
+  /**
+   * The export of a narrated storyboard: rendered through the storyboards' rendering (its scene
+   * clips kept for the editor), lip-synced to its own soundtrack, and delivered linked to it.
+   */
+  private async exportStoryboard(
+    job: StudioJobRow,
+    step: StudioStepRow,
+    storyboard: StoryboardVersionRef,
+    model: string,
+    dir: string,
+    context: JobContext,
+  ): Promise<void> {
+    const storyboards = this.deps.storyboards!;
+    const throttle = new ProgressThrottle<number>(
+      (progress) => this.deps.events.emit(job, { type: 'progress', status: 'LIPSYNC_GENERATING', progress }),
+      this.deps.logger,
+    );
+    let made: Awaited<ReturnType<StudioStoryboards['render']>> | undefined;
+    let synced: RenderedVideo | undefined;
+    try {
+      try {
+        made = await storyboards.render(job, storyboard, {
+          signal: context.signal,
+          onProgress: (report) => throttle.report(Math.min(0.99, report.progress * EXPORT_RENDER_SHARE)),
+        });
+        // The lip-sync lays the render's own sound (its narration and music) on its pictures.
+        const apart = await storyboards.soundApart(made.rendered.path, dir, context.signal);
+        synced = await this.deps.lipSync.apply(
+          { videoPath: apart.videoPath, audio: apart.audio, model },
+          {
+            signal: context.signal,
+            onProgress: (report) =>
+              throttle.report(
+                Math.min(0.99, EXPORT_RENDER_SHARE + report.progress * (1 - EXPORT_RENDER_SHARE)),
+              ),
+          },
+        );
+      } finally {
+        await throttle.settle();
+      }
+      const videoId = await this.deps.service.videoIdOf(job);
+      if (videoId) await storyboards.delivered(videoId, made.input, made.rendered);
+      const delivered = synced;
+      synced = undefined;
+      // Its captions are the storyboard's narration as said: the voiceover's words.
+      await this.deliverExport(job, step, delivered, made.rendered.captions);
+    } finally {
+      await synced?.release();
+      await made?.rendered.release();
+    }
+  }
+
+  /** Delivers the exported video to the library (it is released here), then completes the job. */
+  private async deliverExport(
+    job: StudioJobRow,
+    step: StudioStepRow,
+    exported: RenderedVideo,
+    captions: CaptionCue[],
+  ): Promise<void> {
+    let synced: RenderedVideo | undefined = exported;
+    try {
+      const ready = await this.deps.repository.updateJob(job.id, { status: 'LIPSYNC_READY' });
+      await this.deps.finisher.deliver(job.generationId, { ...exported, captions });
+      await exported.release();
+      synced = undefined;
+      const complete = await this.deps.repository.updateJob(job.id, { status: 'COMPLETE' });
+      const finalUrl = (await this.deps.service.finalVideoUrl(complete)) ?? '';
+      await this.deps.events.emit(ready, { type: 'lipsync_complete', final_video_url: finalUrl });
+      await this.finishStep(complete, step, null);
+      await this.deps.events.emit(complete, { type: 'workflow_complete', final_video_url: finalUrl });
+    } finally {
+      await synced?.release();
+    }
   }
 
   /** The queue gave up on an extension or lip-sync: the step failed, the job stays usable. */
@@ -274,11 +426,32 @@ export class StudioWorker {
     };
   }
 
-  /** The captions of a typed voiceover the job made; none for a recording or any other audio. */
-  private async captionsOf(job: StudioJobRow, audioUri: string): Promise<VoiceoverCaption[]> {
+  /** The typed voiceover step whose audio this is; none for a recording or any other audio. */
+  private async voiceoverOf(
+    job: StudioJobRow,
+    audioUri: string,
+  ): Promise<Partial<VoiceoverStepRequest> | undefined> {
     const steps = await this.deps.repository.listSteps(job.id);
     const voiceover = steps.find((step) => step.type === 'voiceover' && step.outputUri === audioUri);
-    return (voiceover?.request as Partial<VoiceoverStepRequest> | undefined)?.captions ?? [];
+    return voiceover?.request as Partial<VoiceoverStepRequest> | undefined;
+  }
+
+  /** The storyboard version the chosen clip shows; null for a vendor's clip or a job from before. */
+  private async chosenStoryboard(job: StudioJobRow): Promise<StoryboardVersionRef | null> {
+    if (!this.deps.storyboards || !job.videoUri) return null;
+    const [candidates, steps] = await Promise.all([
+      this.deps.repository.listCandidates(job.id),
+      this.deps.repository.listSteps(job.id),
+    ]);
+    return this.deps.storyboards.clipStoryboard(job, job.videoUri, {
+      candidates,
+      extensions: steps
+        .filter((step) => step.type === 'extend' && step.status === 'completed')
+        .map((step) => {
+          const { storyboard } = step.request as Partial<ExtendStepRequest>;
+          return { outputUri: step.outputUri, ...(storyboard ? { storyboard } : {}) };
+        }),
+    });
   }
 
   /**

@@ -27,6 +27,7 @@ import type { VoicesService } from '../voices';
 import type { VideosService } from '../videos';
 import type { StudioEventLog } from './studio-events';
 import type { StudioMedia } from './studio-media';
+import type { VoiceoverNarration } from './studio-storyboards';
 import { speakVoiceover, type SpokenVoiceover } from './studio-voiceover';
 import { readyStatus, requireTurn } from './studio-transitions';
 import type { StudioKind } from './studio.kind';
@@ -44,9 +45,13 @@ declare module '../../platform/queue/job-registry' {
   }
 }
 
-/** What a voiceover step keeps: the captions of what it says (none for a recording). */
+/**
+ * What a voiceover step keeps: the captions of what it says (none for a recording), and for a typed
+ * one whose words captions can show, those words and the voice, which narrate the export's storyboard.
+ */
 export interface VoiceoverStepRequest {
   captions: VoiceoverCaption[];
+  narration?: VoiceoverNarration;
 }
 
 const VOICEOVER_DONE = 'Voiceover generated';
@@ -198,7 +203,11 @@ export class StudioService {
       spoken.extension,
       idempotencyKey,
       VOICEOVER_DONE,
-      spoken.captions,
+      {
+        captions: spoken.captions,
+        // Words the captions cannot show are spoken whole, with none: the export burns none in either.
+        ...(spoken.captions.length > 0 ? { narration: { text: body.text, voiceId: body.voice_id } } : {}),
+      },
     );
   }
 
@@ -231,7 +240,7 @@ export class StudioService {
       undefined,
       RECORDED_VOICEOVER_DONE,
       // A recording's words are not known: its export shows no captions rather than wrong ones.
-      [],
+      { captions: [] },
     );
   }
 
@@ -319,6 +328,11 @@ export class StudioService {
     return this.deps.media.signedUrl(job.videoUri);
   }
 
+  /** The library video the job delivers to (its generation's). */
+  async videoIdOf(job: StudioJobRow): Promise<string | undefined> {
+    return (await this.deps.generations.load(job.generationId))?.video.id;
+  }
+
   private async workflowId(job: StudioJobRow): Promise<string> {
     return (await this.deps.generations.load(job.generationId))?.row.sessionId ?? job.id;
   }
@@ -368,7 +382,7 @@ export class StudioService {
     extension: string,
     idempotencyKey: string | undefined,
     message: string,
-    captions: VoiceoverCaption[],
+    request: VoiceoverStepRequest,
   ): Promise<StudioVoiceoverAnswer> {
     const stepId = crypto.randomUUID();
     const uri = await this.deps.media.putBytes(
@@ -383,7 +397,7 @@ export class StudioService {
       status: 'completed',
       idempotencyKey: idempotencyKey ?? null,
       outputUri: uri,
-      request: { captions } satisfies VoiceoverStepRequest,
+      request: { ...request } satisfies VoiceoverStepRequest,
     });
     if (!step) {
       // A concurrent twin with the same key won: keep its voiceover, not ours.

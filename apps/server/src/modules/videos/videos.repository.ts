@@ -18,6 +18,7 @@ export type VideoChanges = Partial<
     | 'sessionId'
     | 'captions'
     | 'storyboardId'
+    | 'storyboardVersion'
     | 'error'
     | 'progress'
     | 'stage'

@@ -103,9 +103,15 @@ export class VideosService {
     await this.repository.update(id, { captions });
   }
 
-  /** Links a video made before storyboards to the storyboard rebuilt for it from its prompt. */
-  async linkStoryboard(id: string, storyboardId: string): Promise<void> {
-    await this.repository.update(id, { storyboardId });
+  /**
+   * Links a video to its storyboard: one made before storyboards to the one rebuilt from its prompt,
+   * or a studio export to the version it rendered.
+   */
+  async linkStoryboard(id: string, storyboardId: string, version?: number): Promise<void> {
+    await this.repository.update(id, {
+      storyboardId,
+      ...(version !== undefined ? { storyboardVersion: version } : {}),
+    });
   }
 
   /** The user's video (404 `Video not found` for an unknown or foreign id). */

@@ -12,7 +12,7 @@ import {
   type StudioJob,
   type UploadAnswer,
 } from '@reelcraft/contract';
-import { studioJobs, studioSteps, videos } from '../../../src/db-schema';
+import { storyboards, studioJobs, studioSteps, videos } from '../../../src/db-schema';
 import { probeMedia } from '../../../src/media/media-probe';
 import { ProviderError, type Providers } from '../../../src/providers';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
@@ -178,12 +178,16 @@ describeEachDatabase('studio calls', { work: false, listen: true }, (server) => 
   });
 });
 
-// The provider fails as a vendor would: the job fails readably and gives its video back.
+// The provider fails as a vendor would (offline, candidates are storyboards it renders): the job
+// fails readably and gives its video back.
 const refusingCandidates = (shared: Providers): Providers => ({
   ...shared,
   video: {
     ...shared.video,
     candidates: async () => {
+      throw new ProviderError('invalid_input', 'These candidates cannot be made.');
+    },
+    fromStoryboard: async () => {
       throw new ProviderError('invalid_input', 'These candidates cannot be made.');
     },
   },
@@ -410,13 +414,26 @@ describeHeavy('the whole studio walk, rendered offline', () => {
       180_000,
     );
     expect(complete).toMatchObject({ status: 'COMPLETE', error: null, selected_candidate_id: 'candidate-3' });
-    // The export's captions are the typed voiceover's words, not the recorded take's (none) or the candidate's.
+    // The export is the chosen storyboard (its extension included) narrated with the typed
+    // voiceover, not the recorded take: its captions are those words.
     const [exportStep] = await server.platform.database.orm
       .select()
       .from(studioSteps)
       .where(and(eq(studioSteps.jobId, jobId), eq(studioSteps.type, 'lipsync')));
-    const burned = (exportStep?.request as { captions: { text: string }[] }).captions;
-    expect(burned.map((caption) => caption.text).join(' ')).toBe(body.text);
+    const exported = (exportStep?.request as { storyboard: { id: string; version: number } }).storyboard;
+    const [board] = await server.platform.database.orm
+      .select()
+      .from(storyboards)
+      .where(eq(storyboards.id, exported.id));
+    expect(board!.version).toBe(exported.version);
+    expect(board!.content.scenes.map((scene) => scene.narration).join(' ')).toBe(body.text);
+    expect(board!.content.voice_id).toBe('adam');
+    const [finished] = await server.platform.database.orm
+      .select()
+      .from(videos)
+      .where(eq(videos.userId, owner.user.id));
+    expect(finished).toMatchObject({ storyboardId: exported.id, storyboardVersion: exported.version });
+    expect(finished!.captions!.map((cue) => cue.text).join(' ')).toBe(body.text);
 
     // The delivered video plays, carries the narration, and is in the library; one video was used.
     // The signed URL names the public address; the test server listens on its own port.
@@ -438,18 +455,10 @@ describeHeavy('the whole studio walk, rendered offline', () => {
       assets: { asset_type: string; metadata: object }[];
     }>();
     expect(assets.assets.filter((asset) => asset.asset_type === 'video')).toHaveLength(5);
-    // The local lip-sync fits the clip to the narration: the video lasts as long as the voice.
-    const voiceFile = path.join(scratch, 'voiceover.audio');
-    const { pathname: voicePath, search: voiceQuery } = new URL(
-      complete.voiceover_audio_url!,
-      server.baseUrl,
-    );
-    await fs.writeFile(
-      voiceFile,
-      Buffer.from(await (await fetch(`${server.baseUrl}${voicePath}${voiceQuery}`)).arrayBuffer()),
-    );
-    const voice = await probeMedia(server.providers.mediaTools, voiceFile);
-    expect(Math.abs((probe.durationSeconds ?? 0) - (voice.durationSeconds ?? 0))).toBeLessThan(0.6);
+    // The video lasts as long as its narration: each scene its speech, the last word near the end.
+    const lastWord = finished!.captions!.at(-1)!.end;
+    expect(probe.durationSeconds!).toBeGreaterThan(lastWord);
+    expect(probe.durationSeconds! - lastWord).toBeLessThan(1.2);
     expect(assets.assets).toContainEqual(expect.objectContaining({ asset_type: 'audio' }));
     const notifications = (await api.get('/notifications')).json<
       { title: string; link: string; status: string }[]
