@@ -29,7 +29,7 @@ function uploadForVendor(storage: ObjectStorage): UploadForVendor {
  * The providers chosen by configuration; fails start-up clearly when ffmpeg cannot render or a
  * chosen cloud provider is not configured. `storage` lets cloud adapters share files with vendors.
  * With `renderProcess`, the offline video provider runs in a process of its own (a server that
- * also answers requests: ROLE=all).
+ * also answers requests: ROLE=all), and so do a cloud video provider's storyboard renders.
  */
 export async function createConfiguredProviders(
   config: AppConfig,
@@ -62,13 +62,24 @@ export async function createConfiguredProviders(
     ...(vendorNews ? { vendorNews: vendorNews.subscribe } : {}),
     logger: logger.child({ component: 'media' }),
   });
-  if (!renderProcess || media.providers.video !== 'local') return providers;
-  const video = createRenderProcessVideoProvider({ settings, logLevel: config.logLevel, logger });
+  if (!renderProcess) return providers;
+  const remote = createRenderProcessVideoProvider({
+    settings: { ...settings, video: { kind: media.providers.video } },
+    logLevel: config.logLevel,
+    logger,
+  });
+  // Offline, every render runs there. With a cloud provider, its storyboards do (the vendor films
+  // the scenes; their speech, captions and encodes are the render process's work); its other calls
+  // wait on the vendor here.
+  const video =
+    media.providers.video === 'local'
+      ? remote
+      : { ...providers.video, fromStoryboard: remote.fromStoryboard };
   return {
     ...providers,
     video,
     async close() {
-      await Promise.all([video.close(), providers.close()]);
+      await Promise.all([remote.close(), providers.close()]);
     },
   };
 }

@@ -9,11 +9,12 @@ import type { RenderedVideo, VideoCandidate } from '../video/video-provider';
  * made again on the server's side, and callbacks (progress, each candidate) are messages.
  */
 
-/** What the render process builds its providers from: the server's settings without functions. */
-export type RenderProcessSettings = Omit<
-  ProvidersOptions,
-  'uploadForVendor' | 'vendorNews' | 'logger' | 'video'
->;
+/**
+ * What the render process builds its providers from: the server's settings without functions. Its
+ * video provider is the offline one, unless `video` names a cloud one whose storyboards it renders
+ * (scenes filmed by the vendor, drawn over and encoded there).
+ */
+export type RenderProcessSettings = Omit<ProvidersOptions, 'uploadForVendor' | 'vendorNews' | 'logger'>;
 
 export type RenderMethod = 'fromText' | 'fromStoryboard' | 'fromImages' | 'candidates' | 'extend';
 

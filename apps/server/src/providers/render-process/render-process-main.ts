@@ -64,7 +64,7 @@ process.on('message', (message: ToRenderProcess) => {
       const logger = createLogger(message.logLevel).child({ component: 'render-process' });
       providers = createProviders({
         ...message.settings,
-        video: { kind: 'local' },
+        video: message.settings.video ?? { kind: 'local' },
         // The server logged the tools and providers it chose at its start; this process starts
         // with every render after an idle spell, and says only what goes wrong.
         logger: { info: () => undefined, warn: (details, text) => logger.warn(details, text) },
