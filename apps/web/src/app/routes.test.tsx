@@ -180,7 +180,7 @@ describe('signed-in shell and logout', () => {
 
     const sidebar = within(await screen.findByRole('complementary', { name: 'Sidebar' }));
     expect(sidebar.getByRole('link', { name: 'ReelCraft dashboard' })).toHaveAttribute('href', '/dashboard');
-    await user.click(sidebar.getByRole('button', { name: 'Account menu for Ana Lima' }));
+    await user.click(sidebar.getByRole('button', { name: 'Ana Lima, account menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });

@@ -14,8 +14,8 @@ interface DialogProps {
 }
 
 /**
- * A modal dialog on the native <dialog> element: the browser traps focus, closes it on Escape and
- * returns focus to the control that opened it; a child marked `data-autofocus` takes the focus first.
+ * A modal dialog on the native <dialog> element: the browser traps focus and closes it on Escape, and
+ * the focus returns to the control that opened it; a child marked `data-autofocus` takes it first.
  * Closing by Escape, the close button or a click on the backdrop all go through `onClose`, so the
  * parent's state stays the single source of truth.
  */
@@ -24,6 +24,8 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
   // Whether the parent wants the dialog open, as of the last commit: a `close` event that follows our
   // own close() (the parent closed it, perhaps to open another dialog) must not be reported back.
   const wantedOpen = useRef(open);
+  // The control that had the focus when the dialog opened: it gets it back when the dialog closes.
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -32,11 +34,16 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // The browser focuses the first control (the close button); a form starts at its first field.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open) {
+      if (dialog.open) dialog.close();
+      returnFocus(opener.current, dialog);
+      opener.current = null;
+    }
   }, [open]);
 
   return (
@@ -80,6 +87,17 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
       )}
     </dialog>
   );
+}
+
+/**
+ * Gives the focus back to the control that opened a dialog, as browsers do for a modal <dialog>, but
+ * also where they do not, and only if nothing else took it meanwhile (the focus is on the page or
+ * still inside the closed dialog) and the control is still there.
+ */
+function returnFocus(opener: HTMLElement | null, dialog: HTMLDialogElement): void {
+  if (!opener?.isConnected) return;
+  const focused = document.activeElement;
+  if (focused === null || focused === document.body || dialog.contains(focused)) opener.focus();
 }
 
 interface ConfirmDialogProps {

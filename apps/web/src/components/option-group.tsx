@@ -81,7 +81,7 @@ export function OptionGroup<T extends string | number>({
               {option.description ? (
                 <>
                   {' '}
-                  <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400">
                     <span className="sr-only">—</span> {option.description}
                   </span>
                 </>

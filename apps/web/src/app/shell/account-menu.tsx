@@ -11,8 +11,10 @@ import {
 import { UserAvatar } from '../../components/avatar';
 import { paths } from '../../lib/paths';
 
+// The focused item shows the app's focus ring (drawn inside, so the menu's edge does not clip it),
+// not only a background: a background change alone is too faint to find the focus by.
 const itemClasses =
-  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-zinc-800 outline-none transition-colors hover:bg-zinc-100 focus-visible:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-white/10 dark:focus-visible:bg-white/10';
+  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-zinc-800 transition-colors hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:-outline-offset-2 dark:text-zinc-200 dark:hover:bg-white/10 dark:focus-visible:bg-white/10';
 
 /**
  * The account menu of the sidebar (spec 000 section 2.5): My Details, View Plans, Share Feedback and
@@ -37,6 +39,7 @@ export function AccountMenu({
   /** Which item takes the focus when the menu opens: the first, or the last (ArrowUp on the button). */
   const focusOnOpen = useRef<'first' | 'last'>('first');
   const menuId = useId();
+  const emailId = useId();
   const name = user.full_name || user.email;
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -108,22 +111,31 @@ export function AccountMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${name}`}
+        aria-describedby={compact ? undefined : emailId}
         title={compact ? name : undefined}
         onClick={() => (open ? close(false) : openWith('first'))}
         onKeyDown={onButtonKeyDown}
         className={`flex w-full items-center gap-3 rounded-xl p-1.5 text-left transition-colors hover:bg-zinc-100 dark:hover:bg-white/10 ${compact ? 'justify-center' : ''}`}
       >
         <UserAvatar name={name} src={user.profile_picture_url} className="size-9 text-xs" />
-        {!compact && (
-          <>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium">{name}</span>
-              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email}</span>
+        {/* Named by what it shows, the name first (WCAG 2.5.3): "Ana Lima, account menu". An aria-label
+            would hide the visible words from speech-input users; the email is its description. */}
+        <span className={compact ? 'sr-only' : 'min-w-0 flex-1'}>
+          <span className="block truncate text-sm font-medium">
+            {name}
+            <span className="sr-only">, account menu</span>
+          </span>
+          {!compact && (
+            <span
+              id={emailId}
+              aria-hidden="true"
+              className="block truncate text-xs text-zinc-500 dark:text-zinc-400"
+            >
+              {user.email}
             </span>
-            <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
-          </>
-        )}
+          )}
+        </span>
+        {!compact && <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />}
       </button>
       {open && (
         <div
@@ -163,7 +175,9 @@ export function AccountMenu({
               role="menuitem"
               tabIndex={-1}
               onClick={() => {
-                close(false);
+                // The button takes the focus before the dialog opens, so closing the dialog returns
+                // it there: this item is gone by then, and the focus would fall to the page.
+                close(true);
                 onShareFeedback();
               }}
               className={itemClasses}

@@ -30,6 +30,18 @@ function phoneScreen() {
   );
 }
 
+/**
+ * The words of a text as axe-core's label-content-name-mismatch rule compares them: letters and digits,
+ * lower case. Text of adjacent elements runs together ("Notifications" and a "2" badge read
+ * "notifications2") unless the markup puts a space between them.
+ */
+function words(text: string | null): string[] {
+  return (text ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
 describe('shell: sidebar', () => {
   it('has Create and the three groups with their links', () => {
     renderSignedIn();
@@ -96,6 +108,17 @@ describe('shell: sidebar', () => {
 
     const link = await sidebar().findByRole('link', { name: 'Notifications, 2 unread' });
     expect(within(link).getByText('2')).toBeInTheDocument();
+  });
+
+  it('starts the Notifications name with the words it shows (WCAG 2.5.3, label in name)', async () => {
+    renderSignedIn('/dashboard', {
+      'GET /notifications': { body: [testNotification(), testNotification()] },
+    });
+
+    const link = await sidebar().findByRole('link', { name: 'Notifications, 2 unread' });
+    const shown = words(link.textContent);
+    expect(shown).toEqual(['notifications', '2']);
+    expect(words(link.getAttribute('aria-label')).slice(0, shown.length)).toEqual(shown);
   });
 
   it('has no badge when nothing is unread', async () => {
@@ -242,7 +265,7 @@ describe('shell: plan box and upsell', () => {
 describe('shell: account menu', () => {
   it('is a menu button with My Details, View Plans, Share Feedback and Logout', async () => {
     const { user, router } = renderSignedIn();
-    const button = sidebar().getByRole('button', { name: 'Account menu for Ana Lima' });
+    const button = sidebar().getByRole('button', { name: 'Ana Lima, account menu' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -263,7 +286,7 @@ describe('shell: account menu', () => {
 
   it('works with the keyboard: arrows move, Escape closes and returns focus', async () => {
     const { user } = renderSignedIn();
-    const button = sidebar().getByRole('button', { name: 'Account menu for Ana Lima' });
+    const button = sidebar().getByRole('button', { name: 'Ana Lima, account menu' });
     button.focus();
 
     await user.keyboard('{ArrowUp}');
@@ -279,9 +302,30 @@ describe('shell: account menu', () => {
 
   it('opens the feedback dialog from Share Feedback', async () => {
     const { user } = renderSignedIn();
-    await user.click(sidebar().getByRole('button', { name: 'Account menu for Ana Lima' }));
+    await user.click(sidebar().getByRole('button', { name: 'Ana Lima, account menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Share Feedback' }));
     expect(screen.getByRole('dialog', { name: 'Share feedback' })).toBeInTheDocument();
+  });
+
+  it('gives the focus back to the account menu button when the feedback dialog closes', async () => {
+    const { user } = renderSignedIn();
+    const button = sidebar().getByRole('button', { name: 'Ana Lima, account menu' });
+    button.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Share Feedback' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    const dialog = screen.getByRole('dialog', { name: 'Share feedback' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    expect(screen.queryByRole('dialog', { name: 'Share feedback' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('is named by what it shows, the user name first, with the email as its description', () => {
+    renderSignedIn();
+    const button = sidebar().getByRole('button', { name: 'Ana Lima, account menu' });
+    expect(button).not.toHaveAttribute('aria-label');
+    expect(button).toHaveAccessibleDescription('ana@example.com');
   });
 
   it('shows the picture, and the initials (2 letters at most) when it fails to load', () => {
@@ -292,7 +336,7 @@ describe('shell: account menu', () => {
       },
     });
     renderApp('/dashboard');
-    const button = sidebar().getByRole('button', { name: 'Account menu for Ana Maria Lima' });
+    const button = sidebar().getByRole('button', { name: 'Ana Maria Lima, account menu' });
     const picture = button.querySelector('img');
     expect(picture).toHaveAttribute('src', 'https://cdn.test/ana.png');
 

@@ -152,7 +152,7 @@ export function Sidebar({
               className={
                 compact
                   ? 'sr-only'
-                  : 'px-3 pb-1 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-500'
+                  : 'px-3 pb-1 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400'
               }
             >
               {group.title}
@@ -209,6 +209,9 @@ function NavItemLink({ item, compact, badge }: { item: NavItem; compact: boolean
           BETA
         </span>
       )}
+      {/* The space keeps the shown words apart ("Notifications 3", not "Notifications3"), so they
+          match the start of the name "Notifications, 3 unread" (WCAG 2.5.3, label in name). */}
+      {badge && ' '}
       {badge && (
         <span
           aria-hidden="true"

@@ -176,7 +176,7 @@ export function ImageSlotsSection({
                 <button
                   type="button"
                   onClick={openPicker}
-                  className="flex aspect-square w-full items-center justify-center rounded-xl bg-zinc-100 text-xs text-zinc-500 dark:bg-white/5"
+                  className="flex aspect-square w-full items-center justify-center rounded-xl bg-zinc-100 text-xs text-zinc-600 dark:bg-white/5 dark:text-zinc-400"
                 >
                   Drop or click to add
                 </button>

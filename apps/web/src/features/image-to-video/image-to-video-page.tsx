@@ -124,7 +124,7 @@ export function ImageToVideoPage(parts: CreationParts) {
             disabled={busy && tab !== value}
             onClick={() => selectTab(value)}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              tab === value ? 'border-violet-500' : 'border-transparent text-zinc-500'
+              tab === value ? 'border-violet-500' : 'border-transparent text-zinc-600 dark:text-zinc-400'
             }`}
           >
             {label}

@@ -19,7 +19,7 @@ type CreateVideoForm = UseFormReturn<CreateVideoFormInput, unknown, CreateVideoF
 
 /** The star of the recommended choice (spec 001: "recommended one starred"). */
 const recommended = (
-  <span className="inline-flex items-center gap-0.5 rounded-full bg-violet-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white shadow-sm dark:bg-violet-500">
+  <span className="inline-flex items-center gap-0.5 rounded-full bg-violet-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white shadow-sm">
     <StarIcon aria-hidden="true" className="size-3 fill-current" />
     Recommended
   </span>

@@ -144,6 +144,17 @@ describe('projects screen', () => {
     expect(await screen.findByRole('dialog', { name: 'Clip 2' })).toBeInTheDocument();
   });
 
+  it('keeps the heading levels in order: the cards are h2 under the h1, as no level is skipped', async () => {
+    renderProjects('/projects', { 'GET /videos': videosServer(seed(3)) });
+    await waitFor(() => expect(cardTitles()).toHaveLength(3));
+
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    levels.forEach((level, index) => {
+      expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 1) + 1);
+    });
+    expect(screen.getByRole('heading', { level: 2, name: /Clip 1$/ })).toBeInTheDocument();
+  });
+
   it("says 'Video not available' in the viewer of a project without a video; no play overlay on its card", async () => {
     const all = [testProject({ id: 'x', title: 'Broken', video_url: null, status: 'failed' })];
     renderProjects('/projects?open=x', { 'GET /videos': videosServer(all) });

@@ -77,7 +77,7 @@ export function NotificationItem({
         <p className="mt-0.5 text-sm leading-6 break-words text-zinc-600 dark:text-zinc-400">
           {notification.message}
         </p>
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-500">
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
           <time dateTime={notification.timestamp} title={formatDateTime(time)}>
             {formatRelativeTime(time, now)}
           </time>

@@ -36,7 +36,7 @@ export function PlanCard({
           {plan.name}
         </h2>
         {current ? (
-          <span className="shrink-0 rounded-full bg-emerald-600 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
+          <span className="shrink-0 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
             Current plan
           </span>
         ) : highlighted ? (

@@ -96,7 +96,8 @@ export function ProjectCard({
       </div>
       <div className="flex flex-1 items-start gap-2 p-3.5">
         <div className="min-w-0 flex-1">
-          <h3 className="text-sm font-semibold" title={project.title}>
+          {/* h2: the page's h1 is the only heading above the cards (no level skipped). */}
+          <h2 className="text-sm font-semibold" title={project.title}>
             {/* Its ::before covers the whole card, so a tap anywhere (thumbnail, title) opens the viewer. */}
             <button
               type="button"
@@ -106,7 +107,7 @@ export function ProjectCard({
             >
               {project.title}
             </button>
-          </h3>
+          </h2>
           <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">
             <time dateTime={project.created_at}>{formatDate(project.created_at)}</time>
             {' · '}
