@@ -1,5 +1,5 @@
-import { loginMessages, passwordMessages, STORAGE_KEYS } from '@reelcraft/contract';
-import { expect, test } from '@playwright/test';
+import { loginMessages, passwordMessages, sessionMessages, STORAGE_KEYS } from '@reelcraft/contract';
+import { expect, test, type Page } from '@playwright/test';
 import {
   onThisServer,
   RESET_LINK,
@@ -192,4 +192,135 @@ test('a user signs in with Google through the identity provider', async ({ page 
   await expect(page.getByRole('region', { name: 'Account details' })).toContainText(
     'gabriela.google@example.com',
   );
+});
+
+/** Sends the Sign In form and waits for the server's answer to it. */
+async function signInAndWait(page: Page, email: string, password: string) {
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/auth/login') && response.request().method() === 'POST',
+  );
+  await signIn(page, email, password);
+  return answered;
+}
+
+test('a user locked out by wrong passwords is told until when, and a password reset lets them in', async ({
+  page,
+}) => {
+  const password = 'right password 123';
+  const email = await verifiedAccount(page, 'Lena Lockout', password);
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    expect((await signInAndWait(page, email, `wrong password ${attempt}`)).status()).toBe(401);
+  }
+  await expect(alert).toContainText(loginMessages.attemptsLeft(2));
+  // The fourth warns that one try is left; the fifth says sign-in is now paused, and until when.
+  await signInAndWait(page, email, 'wrong password 4');
+  await expect(alert).toContainText(loginMessages.attemptsLeft(1));
+  await signInAndWait(page, email, 'wrong password 5');
+  await expect(alert).toContainText(loginMessages.invalidCredentials);
+  await expect(alert).toContainText(/Sign-in is paused until .+ \(in (14|15) minutes\)\./);
+
+  // The right password is refused too, with the spec's text and the guidance under it.
+  expect((await signInAndWait(page, email, password)).status()).toBe(429);
+  await expect(alert).toContainText(loginMessages.tooManyAttempts);
+  await expect(alert).toContainText(/Sign-in is paused until .+ \(in (14|15) minutes\)\./);
+  await expect(alert).toContainText(loginMessages.resetUnlocks);
+
+  // The reset the guidance points to lifts the pause.
+  await alert.getByRole('button', { name: loginMessages.resetPasswordAction }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+  await expect(forgot.getByLabel('Email')).toHaveValue(email);
+  await forgot.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(forgot.getByRole('status')).toContainText(passwordMessages.resetEmailSent);
+  await forgot.getByRole('button', { name: 'Back to Sign In' }).click();
+
+  const newPassword = 'brand new password 456';
+  await page.goto(onThisServer(await mailedLink(email, RESET_LINK)));
+  const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await reset.getByLabel('New password').fill(newPassword);
+  await reset.getByLabel('Confirm password').fill(newPassword);
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(reset.getByRole('status')).toContainText(passwordMessages.resetSucceeded);
+  await reset.getByRole('button', { name: 'Back to Sign In' }).click();
+
+  expect((await signInAndWait(page, email, newPassword)).status()).toBe(200);
+  await expect(page).toHaveURL('/onboarding');
+});
+
+test('a session that ended says so on the login screen: an expired token, and a token the server refuses', async ({
+  page,
+}) => {
+  const account = await signedInAccount(page, 'Sid Session');
+
+  // Expired while away: the stored expiry has passed when the app opens.
+  await page.evaluate(
+    (key) => localStorage.setItem(key, String(Date.now() - 1000)),
+    STORAGE_KEYS.tokenExpiresAt,
+  );
+  await page.goto('/my-videos');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('alert')).toContainText(sessionMessages.sessionExpired);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+
+  // Broken: a token the server does not accept, with a stored user and expiry that look fine.
+  await page.evaluate(
+    ({ keys, user }) => {
+      localStorage.setItem(keys.authToken, 'not-a-token');
+      localStorage.setItem(keys.tokenType, 'bearer');
+      localStorage.setItem(keys.userData, JSON.stringify(user));
+      localStorage.setItem(keys.tokenExpiresAt, String(Date.now() + 3_600_000));
+    },
+    { keys: STORAGE_KEYS, user: account.user },
+  );
+  await page.goto('/projects');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('alert')).toContainText(sessionMessages.sessionExpired);
+  // It stays until the user acts, and signing in takes them back where they were.
+  await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+  await expect(page.getByRole('alert')).toContainText(sessionMessages.sessionExpired);
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL('/projects');
+});
+
+test('a signed-out deep link opens the sign-in screen without a blank page or the signed-in screens', async ({
+  page,
+}) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/')) chunks.push(pathname);
+  });
+  // Before each frame is painted: note it when the app's root shows nothing at all.
+  await page.addInitScript(() => {
+    const frames: { blank: string[]; painted: number } = { blank: [], painted: 0 };
+    Object.assign(window, { __frames: frames });
+    const look = () => {
+      const root = document.getElementById('root');
+      if (document.body) {
+        frames.painted += 1;
+        if (!root || root.innerText.trim() === '') frames.blank.push(location.pathname);
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+
+  const started = Date.now();
+  await page.goto('/projects?open=p1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  test.info().annotations.push({ type: 'sign-in form after', description: `${Date.now() - started} ms` });
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.redirectAfterLogin)).toBe(
+    '/projects?open=p1',
+  );
+
+  const frames = await page.evaluate(
+    () => (window as unknown as { __frames: { blank: string[]; painted: number } }).__frames,
+  );
+  expect(frames.painted).toBeGreaterThan(0);
+  expect(frames.blank).toEqual([]);
+  // The shell and the projects screen are for signed-in users: a visitor does not wait for them.
+  expect(chunks.filter((chunk) => /\/(shell|videos|notifications)-[\w-]+\.js$/.test(chunk))).toEqual([]);
 });

@@ -24,6 +24,12 @@ export function RequireAuth() {
   return <RedirectToLogin remember={session.endedBy !== 'user'} />;
 }
 
+/**
+ * Sends the visitor to /login. The sign-in screen's chunk may still be on its way: meanwhile the app's
+ * loading screen shows, not a blank page (issue 36). A signed-out visit that opens here is sent to
+ * /login before the router starts (app.tsx, signed-out-start.ts); this covers a session that ends on a
+ * signed-in screen.
+ */
 function RedirectToLogin({ remember }: { remember: boolean }) {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
@@ -31,7 +37,7 @@ function RedirectToLogin({ remember }: { remember: boolean }) {
     if (remember) saveRedirectAfterLogin(`${pathname}${search}${hash}`);
     void navigate(paths.login, { replace: true });
   }, [remember, navigate, pathname, search, hash]);
-  return null;
+  return <LoadingScreen label="Taking you to sign in…" />;
 }
 
 /** For `/`: a signed-in user is sent on (spec 000 section 2.1), to /dashboard unless a sign-in just chose. */

@@ -6,6 +6,7 @@ import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
 import { RedirectSignedIn, RequireAuth } from './route-guards';
 import { RouteErrorPage } from './route-error-page';
+import { SIGNED_IN_ROUTE_ID } from './signed-out-start';
 
 /**
  * The route table (spec 000 section 2.1). Public screens are shown bare; the signed-in ones sit behind
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       {
+        id: SIGNED_IN_ROUTE_ID,
         element: <RequireAuth />,
         children: [
           {
