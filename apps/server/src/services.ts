@@ -136,6 +136,7 @@ export function createServices(
     video: providers.video,
     storage,
     voices,
+    lipSync: providers.lipSync,
     ...(config.media.workDir ? { workDir: config.media.workDir } : {}),
   });
   const storyboardRender = storyboardParts.kind;
@@ -155,15 +156,8 @@ export function createServices(
     renderTimeoutMs: config.media.renderTimeoutSeconds * 1000,
     storyboards: storyboardParts.rendering,
   });
-  const presenter = presenterKind({
-    storage,
-    voices,
-    lipSync: providers.lipSync,
-    tools: providers.mediaTools,
-    encoder,
-    workDir: config.media.workDir,
-    renderTimeoutMs: config.media.renderTimeoutSeconds * 1000,
-  });
+  // Presenter videos are storyboards with every video provider (Veo's renders them offline too).
+  const presenter = presenterKind({ storage, storyboards: storyboardParts.rendering });
   const generations = createGenerations({
     config,
     database,
@@ -317,6 +311,7 @@ export function createServices(
       voices,
       generations: generations.service,
       presenter,
+      storyboards,
       imageEnhancement: providers.imageEnhancement,
       signedUrlTtlSeconds,
     }),

@@ -177,6 +177,9 @@ test('a user makes an avatar in the studio, finds it on /avatars and renders a p
     )
     .toBeGreaterThan(0);
   await expect(dialog.getByRole('button', { name: 'Download' })).toBeVisible();
+  // It was made from a storyboard, which the editor opens.
+  const editorPath = await dialog.getByRole('link', { name: 'Edit storyboard' }).getAttribute('href');
+  expect(editorPath).toMatch(/^\/storyboards\/[\w-]+$/);
 
   // The video is a project of its own.
   await dialog.getByRole('link', { name: 'Open in My Projects' }).click();
@@ -191,4 +194,13 @@ test('a user makes an avatar in the studio, finds it on /avatars and renders a p
     .click();
   await expect(page).toHaveURL('/studio');
   await expect(page.getByRole('listitem', { name: 'Subject references 1: Ana the host.png' })).toBeVisible();
+
+  // Its storyboard is the narration as scenes of the portrait speaking to the camera.
+  await page.goto(editorPath!);
+  const scene = page.getByRole('listitem', { name: 'Scene 1', exact: true });
+  await expect(scene.getByRole('textbox', { name: 'Narration of scene 1' })).toHaveValue(
+    'Hello! I am Ana. Welcome to our product tour.',
+  );
+  await expect(scene.getByRole('combobox', { name: 'Action of scene 1' })).toHaveValue('speak');
+  await expect(scene.getByRole('option', { name: 'Speak to camera' })).toBeAttached();
 });

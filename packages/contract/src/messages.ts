@@ -180,6 +180,8 @@ export const storyboardMessages = {
   tooManySubjects: 'A scene shows at most 3 subjects.',
   unknownIllustration: 'That illustration is not in the set.',
   imageNotYours: 'That image is not one of yours.',
+  speakNeedsImage: 'A speaking scene needs a portrait: add an image subject, or choose another action.',
+  imageGone: 'An image of this storyboard was deleted. Choose another image in the storyboard editor.',
   unknownVoice: 'That voice is not available.',
   duplicateSceneId: 'Two scenes have the same id.',
   notFound: 'Storyboard not found',

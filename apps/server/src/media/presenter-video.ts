@@ -1,56 +1,36 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sharp } from './sharp';
 import { runAudioTask } from './audio-work';
-import {
-  audioEncoderArgs,
-  MP4_CONTAINER_ARGS,
-  videoEncoderArgs,
-  type EncoderSettings,
-} from './encoder-settings';
+import { MP4_CONTAINER_ARGS, videoEncoderArgs, type EncoderSettings } from './encoder-settings';
 import { findFaceRegion, type FaceRegion } from './face-region';
 import { runFfmpeg } from './ffmpeg-runner';
-import { frameSize, type AspectRatio } from './frame-size';
 import type { MediaTools } from './media-tools';
-import { probeMedia } from './media-probe';
-import { createOutputFolder } from './temp-workspace';
-import { extractFrame } from './video-renderer';
-import { pcmDuration, type PcmAudio } from './wav';
+import type { PcmAudio } from './wav';
 
-export const PRESENTER_FPS = 25;
 /** Mouth shapes drawn, from closed to wide open; each frame shows the nearest one. */
 const MOUTH_LEVELS = 6;
-/** The clip runs on a little after the last word, the mouth closed. */
-const TAIL_SECONDS = 0.6;
 /** The portrait is drawn this much larger than shown, so the gentle camera drift never shows an edge. */
 const DRIFT_MARGIN = 1.06;
+/** About how long one sway of the drift takes, each way (seconds). */
+const DRIFT_SWAY_SECONDS = { x: 7, y: 5 };
 
 export interface PresenterRequest {
   /** The avatar's portrait (any image sharp reads; square works best). */
   portrait: Buffer;
-  /** The narration, already spoken. */
+  /** What the portrait says; its mouth follows this speech frame by frame. */
   speech: PcmAudio;
-  aspect: AspectRatio;
-  /** False when a lip-sync provider animates the mouth afterwards: the mouth then stays closed. */
-  animateMouth: boolean;
-  encoder: EncoderSettings;
-  workDir: string | undefined;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  onProgress?: (fraction: number) => void;
-}
-
-export interface PresenterVideo {
-  path: string;
-  thumbnailPath: string;
-  durationSeconds: number;
   width: number;
   height: number;
   fps: number;
-  fileSizeBytes: number;
-  /** The folder holding both files; the caller removes it. */
-  folder: string;
+  /** The clip's length (a storyboard scene's); the speech is as long or shorter. */
+  seconds: number;
+  encoder: EncoderSettings;
+  /** The folder the clip and its working files are written to (the caller removes it). */
+  dir: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onProgress?: (fraction: number) => void;
 }
 
 /** Where the mouth is drawn: from the face when one was found, else where a portrait usually has it. */
@@ -98,26 +78,28 @@ async function mouthFrame(
     <rect x="${mouth.centreX - rx}" y="${cy - ry}" width="${rx * 2}" height="${ry * 0.38}" fill="#efe7df" fill-opacity="${open > 0.3 ? 0.85 : 0}" clip-path="url(#m)"/>
     <ellipse cx="${mouth.centreX}" cy="${cy}" rx="${rx}" ry="${ry}" fill="none" stroke="#9a4a4a" stroke-opacity="0.75" stroke-width="${lipWidth}"/>
   </svg>`;
+  // RGB like the closed mouth (the portrait itself): ffmpeg rebuilds its filters when the stills'
+  // pixel format changes, and dropped the run of frames it held (the first closed mouth).
   return sharp(portrait)
     .composite([
       { input: jaw, left: mouth.jawLeft, top: jawTop + drop },
       { input: await sharp(Buffer.from(svg)).blur(0.6).png().toBuffer(), left: 0, top: 0 },
     ])
+    .removeAlpha()
     .png()
     .toBuffer();
 }
 
 /**
- * A talking-presenter clip made offline: the avatar's portrait with its mouth moving with the
- * narration (frame by frame from the speech), a slow camera drift, on a blurred copy of itself when
- * the frame is wider or taller than the portrait. Written as a list of mouth images with their
- * durations, so ffmpeg encodes a few stills instead of every frame being drawn in Node.
+ * A talking portrait made offline (a storyboard scene's footage, talking-portrait-footage.ts): the
+ * avatar's portrait with its mouth moving with the speech (frame by frame), a slow camera drift
+ * that is at rest where the clip starts and ends (so scenes of one presenter cut without a jump),
+ * on a blurred copy of itself when the frame is wider or taller than the portrait. Written as a
+ * list of mouth images with their durations, so ffmpeg encodes a few stills instead of every frame
+ * being drawn in Node. Answers the silent MP4's path.
  */
-export async function renderPresenterVideo(
-  tools: MediaTools,
-  request: PresenterRequest,
-): Promise<PresenterVideo> {
-  const { width, height } = frameSize(request.aspect, 'standard');
+export async function renderPresenterVideo(tools: MediaTools, request: PresenterRequest): Promise<string> {
+  const { width, height, fps, seconds, dir } = request;
   const shown = Math.min(width, height);
   const side = Math.round((shown * DRIFT_MARGIN) / 2) * 2;
   const portrait = await sharp(request.portrait)
@@ -126,102 +108,74 @@ export async function renderPresenterVideo(
     .png()
     .toBuffer();
   const face = await findFaceRegion(portrait);
-  const folder = await createOutputFolder(request.workDir ?? os.tmpdir(), 'presenter');
-  try {
-    const seconds = pcmDuration(request.speech) + TAIL_SECONDS;
-    const frames = Math.max(1, Math.round(seconds * PRESENTER_FPS));
-    const levels = request.animateMouth
-      ? Array.from(
-          await runAudioTask('mouthOpenness', { speech: request.speech, fps: PRESENTER_FPS, frames }),
-          (open) => Math.round(open * (MOUTH_LEVELS - 1)),
-        )
-      : new Array<number>(frames).fill(0);
-    const used = [...new Set(levels)];
-    await Promise.all(
-      used.map(async (level) =>
-        fs.writeFile(path.join(folder, `mouth-${level}.png`), await mouthFrame(portrait, side, face, level)),
-      ),
-    );
-    // The concat list: one entry per run of frames with the same mouth (the last entry repeated, as
-    // the concat demuxer wants for the final duration to count).
-    const lines: string[] = ['ffconcat version 1.0'];
-    for (let start = 0; start < frames;) {
-      let end = start + 1;
-      while (end < frames && levels[end] === levels[start]) end += 1;
-      lines.push(`file mouth-${levels[start]}.png`, `duration ${((end - start) / PRESENTER_FPS).toFixed(4)}`);
-      start = end;
-    }
-    lines.push(`file mouth-${levels[frames - 1]}.png`);
-    const listPath = path.join(folder, 'mouths.ffconcat');
-    await fs.writeFile(listPath, `${lines.join('\n')}\n`);
-    const audioPath = path.join(folder, 'speech.wav');
-    await runAudioTask('writeWav', { path: audioPath, audio: request.speech });
-
-    const drift = (side - shown) / 2;
-    const foreground =
-      `crop=${shown}:${shown}:x='${drift}+${(drift * 0.8).toFixed(2)}*sin(t*0.45)':` +
-      `y='${drift}+${(drift * 0.7).toFixed(2)}*sin(t*0.6+1.3)'`;
-    const filter =
-      width === height
-        ? `[0:v]fps=${PRESENTER_FPS},${foreground},format=yuv420p[v]`
-        : `[0:v]fps=${PRESENTER_FPS},split[a][b];` +
-          `[a]scale=${Math.max(width, height)}:${Math.max(width, height)},crop=${width}:${height},boxblur=24:2,eq=brightness=-0.12[bg];` +
-          `[b]${foreground}[fg];` +
-          // Portrait frames keep the face in the upper part, leaving room below for captions.
-          `[bg][fg]overlay=x=${(width - shown) / 2}:y=${width > height ? 0 : Math.round((height - shown) * 0.35)},format=yuv420p[v]`;
-    const videoPath = path.join(folder, 'video.mp4');
-    await runFfmpeg(
-      tools,
-      [
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        listPath,
-        '-i',
-        audioPath,
-        '-filter_complex',
-        filter,
-        '-map',
-        '[v]',
-        '-map',
-        '1:a',
-        '-t',
-        seconds.toFixed(3),
-        ...videoEncoderArgs(request.encoder, PRESENTER_FPS),
-        ...audioEncoderArgs(request.encoder),
-        '-af',
-        `apad=whole_dur=${seconds.toFixed(3)}`,
-        ...MP4_CONTAINER_ARGS,
-        videoPath,
-      ],
-      {
-        signal: request.signal,
-        timeoutMs: request.timeoutMs ?? 10 * 60_000,
-        expectedSeconds: seconds,
-        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-        label: 'presenter',
-      },
-    );
-    const thumbnailPath = path.join(folder, 'thumbnail.jpg');
-    await extractFrame(tools, videoPath, Math.min(1, seconds / 3), thumbnailPath, {
-      longSide: 640,
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
-    const probe = await probeMedia(tools, videoPath, request.signal ? { signal: request.signal } : {});
-    return {
-      path: videoPath,
-      thumbnailPath,
-      durationSeconds: probe.durationSeconds ?? seconds,
-      width,
-      height,
-      fps: PRESENTER_FPS,
-      fileSizeBytes: (await fs.stat(videoPath)).size,
-      folder,
-    };
-  } catch (error) {
-    await fs.rm(folder, { recursive: true, force: true });
-    throw error;
+  const frames = Math.max(1, Math.round(seconds * fps));
+  const levels = Array.from(
+    await runAudioTask('mouthOpenness', { speech: request.speech, fps, frames }),
+    (open) => Math.round(open * (MOUTH_LEVELS - 1)),
+  );
+  const used = [...new Set(levels)];
+  await Promise.all(
+    used.map(async (level) =>
+      fs.writeFile(path.join(dir, `mouth-${level}.png`), await mouthFrame(portrait, side, face, level)),
+    ),
+  );
+  // The concat list: one entry per run of frames with the same mouth (the last entry repeated, as
+  // the concat demuxer wants for the final duration to count).
+  const lines: string[] = ['ffconcat version 1.0'];
+  for (let start = 0; start < frames;) {
+    let end = start + 1;
+    while (end < frames && levels[end] === levels[start]) end += 1;
+    lines.push(`file mouth-${levels[start]}.png`, `duration ${((end - start) / fps).toFixed(4)}`);
+    start = end;
   }
+  lines.push(`file mouth-${levels[frames - 1]}.png`);
+  const listPath = path.join(dir, 'mouths.ffconcat');
+  await fs.writeFile(listPath, `${lines.join('\n')}\n`);
+
+  // Whole half-sways in the clip: the drift leaves its rest position and is back at the last frame.
+  const length = frames / fps;
+  const sway = (axis: 'x' | 'y') => Math.max(1, Math.round(length / DRIFT_SWAY_SECONDS[axis]));
+  const drift = (side - shown) / 2;
+  const foreground =
+    `crop=${shown}:${shown}:x='${drift}+${(drift * 0.8).toFixed(2)}*sin(PI*${sway('x')}*t/${length.toFixed(3)})':` +
+    `y='${drift}+${(drift * 0.7).toFixed(2)}*sin(PI*${sway('y')}*t/${length.toFixed(3)})'`;
+  const filter =
+    width === height
+      ? `[0:v]fps=${fps},${foreground},format=yuv420p[v]`
+      : `[0:v]fps=${fps},split[a][b];` +
+        `[a]scale=${Math.max(width, height)}:${Math.max(width, height)},crop=${width}:${height},boxblur=24:2,eq=brightness=-0.12[bg];` +
+        `[b]${foreground}[fg];` +
+        // Portrait frames keep the face in the upper part, leaving room below for captions.
+        `[bg][fg]overlay=x=${(width - shown) / 2}:y=${width > height ? 0 : Math.round((height - shown) * 0.35)},format=yuv420p[v]`;
+  const videoPath = path.join(dir, 'portrait.mp4');
+  await runFfmpeg(
+    tools,
+    [
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      listPath,
+      '-filter_complex',
+      filter,
+      '-map',
+      '[v]',
+      '-frames:v',
+      String(frames),
+      // The scene's render encodes it once more under its captions: keep this generation sharp.
+      ...videoEncoderArgs({ ...request.encoder, crf: Math.min(request.encoder.crf, 18) }, fps),
+      '-an',
+      ...MP4_CONTAINER_ARGS,
+      videoPath,
+    ],
+    {
+      signal: request.signal,
+      timeoutMs: request.timeoutMs ?? 10 * 60_000,
+      expectedSeconds: length,
+      ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+      label: 'presenter',
+    },
+  );
+  return videoPath;
 }

@@ -86,8 +86,12 @@ export const CAMERA_MOVES = ['auto', 'push-in', 'pull-back', 'pan', 'orbit', 'ae
 export const cameraMoveSchema = z.enum(CAMERA_MOVES);
 export type SceneCameraMove = z.infer<typeof cameraMoveSchema>;
 
-/** What the subjects do: stand (hero), cross the frame, fly in an arc, turn, float, fall, grow. */
-export const SCENE_ACTIONS = ['hero', 'cross', 'arc', 'spin', 'bob', 'drop', 'grow'] as const;
+/**
+ * What the subjects do: stand (hero), cross the frame, fly in an arc, turn, float, fall, grow; or
+ * speak: the scene's image subject is a portrait that says the narration to the camera, its mouth
+ * moving with the words (the avatar presenter). A speaking scene needs an image subject.
+ */
+export const SCENE_ACTIONS = ['hero', 'cross', 'arc', 'spin', 'bob', 'drop', 'grow', 'speak'] as const;
 export const sceneActionSchema = z.enum(SCENE_ACTIONS);
 export type SceneAction = z.infer<typeof sceneActionSchema>;
 

@@ -3,6 +3,7 @@ import { sharp } from '../../media/sharp';
 import {
   avatarMessages,
   ENHANCER_MAX_BYTES,
+  SEED_MAX,
   type Avatar,
   type AvatarPortrait,
   type CreateAvatarBody,
@@ -22,11 +23,13 @@ import { badRequest, HttpError, notFound } from '../../platform/http/http-error'
 import type { ObjectStorage } from '../../platform/storage';
 import type { ImageEnhancementProvider } from '../../providers';
 import type { GenerationsService } from '../generations';
+import type { StoryboardsService } from '../storyboards';
 import type { UploadsService } from '../uploads';
 import type { VoicesService } from '../voices';
 import type { AvatarsRepository } from './avatars.repository';
 import type { AvatarRow } from './avatars.schema';
 import type { PresenterKind } from './presenter.kind';
+import { presenterStoryboard } from './presenter-storyboard';
 
 /** Portrait candidates of a user, kept until they save one (or make new ones). */
 const PORTRAITS_AREA = 'avatar-portraits';
@@ -39,6 +42,8 @@ export interface AvatarsServiceDeps {
   voices: Pick<VoicesService, 'assertUsable'>;
   generations: Pick<GenerationsService, 'start'>;
   presenter: PresenterKind;
+  /** Inserts a presenter video's storyboard in its start's transaction. */
+  storyboards: Pick<StoryboardsService, 'insertStarted'>;
   /** Makes the portraits when it is a model (Gemini); the local one is not, the offline renderer is used. */
   imageEnhancement: ImageEnhancementProvider;
   signedUrlTtlSeconds: number;
@@ -151,7 +156,11 @@ export class AvatarsService {
     return { portraits };
   }
 
-  /** Starts a presenter video of the avatar: one video of the quota, rendered by the job. */
+  /**
+   * Starts a presenter video of the avatar: one video of the quota. Its text becomes a storyboard
+   * (issue 31), inserted in the start's transaction and rendered by the job, so the video opens in
+   * the storyboard editor afterwards.
+   */
   async startPresenter(
     userId: string,
     avatarId: string,
@@ -160,18 +169,34 @@ export class AvatarsService {
     const avatar = await this.deps.repository.findForUser(userId, avatarId);
     if (!avatar) throw notFound(avatarMessages.avatarNotFound);
     await this.deps.voices.assertUsable(userId, body.voice_id);
+    const title = avatarMessages.presenterTitle(avatar.name);
+    const content = presenterStoryboard(
+      title,
+      { name: avatar.name, portraitUri: this.deps.storage.uriFor(avatar.imageKey) },
+      body,
+    );
+    const storyboardId = crypto.randomUUID();
+    const seed = crypto.randomInt(0, SEED_MAX);
     const { sessionId } = await this.deps.generations.start(this.deps.presenter, {
       userId,
       ...(body.session_id ? { sessionId: body.session_id } : {}),
-      title: avatarMessages.presenterTitle(avatar.name),
+      title,
+      storyboard: { id: storyboardId, version: 1 },
       input: {
         userId,
         avatarId: avatar.id,
         imageKey: avatar.imageKey,
-        text: body.text,
-        voiceId: body.voice_id,
-        aspect: body.aspect_ratio,
+        storyboard: { userId, storyboardId, version: 1, content, seed, previousKeys: [] },
       },
+      alsoInTransaction: (tx, generation) =>
+        this.deps.storyboards.insertStarted(tx, {
+          id: storyboardId,
+          userId,
+          prompt: body.text,
+          content,
+          seed,
+          videoId: generation.videoId,
+        }),
     });
     return { session_id: sessionId };
   }

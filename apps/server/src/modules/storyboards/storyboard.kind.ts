@@ -5,13 +5,15 @@ import { z } from 'zod';
 import {
   IMAGE_VIDEO_QUALITIES,
   storyboardContentSchema,
+  storyboardMessages,
   textToVideoProgressLabel,
   type StoryboardContent,
 } from '@reelcraft/contract';
+import { runAudioTask } from '../../media/audio-work';
 import { readObject, type ObjectStorage } from '../../platform/storage';
-import type { RenderedVideo, StoryboardRenderedVideo, VideoProvider } from '../../providers';
+import type { LipSyncProvider, RenderedVideo, StoryboardRenderedVideo, VideoProvider } from '../../providers';
 import { sceneKeysOf, STORYBOARD_FORMAT, type SceneFormat } from '../../providers/video/storyboard-scenes';
-import { defineGenerationKind, type RenderContext } from '../generations';
+import { defineGenerationKind, readRenderInput, type RenderContext } from '../generations';
 import type { VoicesService } from '../voices';
 import type { StoryboardsRepository } from './storyboards.repository';
 
@@ -45,7 +47,22 @@ export interface StoryboardKindDeps {
   voices: Pick<VoicesService, 'speakerFor'>;
   repository: Pick<StoryboardsRepository, 'recordRendered'>;
   workDir?: string;
+  /**
+   * A lip-sync vendor re-syncs the mouths of storyboards with speaking scenes (the avatar
+   * presenter) over the joined video; the local provider adds nothing to the drawn mouths.
+   */
+  lipSync?: Pick<LipSyncProvider, 'kind' | 'apply'>;
 }
+
+/** Options of one render. */
+export interface StoryboardRenderOptions {
+  /** What the user reads when an image the storyboard shows was deleted (default: imageGone). */
+  imageGone?: string;
+}
+
+/** Whether a scene of the storyboard is a portrait speaking to the camera. */
+const speaks = (content: StoryboardContent) =>
+  content.scenes.some((scene) => scene.visual.action === 'speak');
 
 /**
  * Renders a storyboard version (issue 31): the scenes' clips kept from earlier renders are fetched
@@ -59,8 +76,16 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
     sceneKeysOf(content, seed, format ?? STORYBOARD_FORMAT, deps.video.sceneSource);
   return {
     sceneKeys,
-    async render(input: StoryboardRenderInput, context: RenderContext): Promise<RenderedStoryboard> {
+    async render(
+      input: StoryboardRenderInput,
+      context: RenderContext,
+      options: StoryboardRenderOptions = {},
+    ): Promise<RenderedStoryboard> {
       const format = input.format ?? STORYBOARD_FORMAT;
+      const lipSync =
+        deps.lipSync && deps.lipSync.kind !== 'local' && speaks(input.content) ? deps.lipSync : null;
+      // With a lip-sync vendor, the storyboard's render is the first half of the progress bar.
+      const share = lipSync ? 0.5 : 1;
       const keys = sceneKeys(input.content, input.seed, format);
       const clipDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'clips-'));
       try {
@@ -69,8 +94,12 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
         for (const scene of input.content.scenes)
           for (const subject of scene.visual.subjects) {
             if (subject.kind !== 'image' || images[subject.image_url]) continue;
-            const key = deps.storage.keyFromUri(subject.image_url);
-            if (key) images[subject.image_url] = await readObject(deps.storage, key);
+            // A deleted image (an avatar's portrait, an upload) fails the video with a reason.
+            images[subject.image_url] = await readRenderInput(
+              deps.storage,
+              { uri: subject.image_url },
+              options.imageGone ?? storyboardMessages.imageGone,
+            );
           }
         const voiceId = input.content.voice_id;
         const rendered = await deps.video.fromStoryboard(
@@ -83,7 +112,10 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
             sceneKeys: keys,
             clipDir,
           },
-          context,
+          {
+            signal: context.signal,
+            onProgress: (report) => context.onProgress({ ...report, progress: report.progress * share }),
+          },
         );
         await Promise.all(
           rendered.scenes
@@ -113,7 +145,9 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
             ),
           ),
         );
-        return { ...rendered, clipBytes: sizes.reduce((sum, size) => sum + size, 0) };
+        const clipBytes = sizes.reduce((sum, size) => sum + size, 0);
+        if (!lipSync) return { ...rendered, clipBytes };
+        return { ...(await lipSynced(rendered, keys, clipDir, lipSync, context)), clipBytes };
       } finally {
         await fs.rm(clipDir, { recursive: true, force: true });
       }
@@ -140,6 +174,47 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
       );
     },
   };
+
+  /**
+   * The joined video with its mouths synced by the vendor to the narration (every scene's speech,
+   * one after another, without the music): one vendor call for the whole video, since the
+   * vendor keeps a face consistent over one take and bills each call's start (decision 035).
+   */
+  async function lipSynced(
+    rendered: StoryboardRenderedVideo,
+    keys: readonly string[],
+    clipDir: string,
+    lipSync: Pick<LipSyncProvider, 'apply'>,
+    context: RenderContext,
+  ): Promise<StoryboardRenderedVideo> {
+    try {
+      const speech = await Promise.all(
+        keys.map((key) => runAudioTask('readWav', path.join(clipDir, `${key}.wav`))),
+      );
+      const sampleRate = speech[0]?.sampleRate ?? 44_100;
+      const length = speech.reduce((sum, pcm) => sum + (pcm.channels[0]?.length ?? 0), 0);
+      const voice = new Float32Array(length);
+      let at = 0;
+      for (const pcm of speech) {
+        const channel = pcm.channels[0] ?? new Float32Array(0);
+        voice.set(channel, at);
+        at += channel.length;
+      }
+      const narration = path.join(clipDir, 'narration.wav');
+      await runAudioTask('writeWav', { path: narration, audio: { sampleRate, channels: [voice] } });
+      const synced = await lipSync.apply(
+        { videoPath: rendered.path, audio: await fs.readFile(narration) },
+        {
+          signal: context.signal,
+          onProgress: (report) =>
+            context.onProgress({ progress: 0.5 + report.progress * 0.5, stage: 'final_combination' }),
+        },
+      );
+      return { ...synced, seed: rendered.seed, scenes: rendered.scenes, captions: rendered.captions };
+    } finally {
+      await rendered.release();
+    }
+  }
 
   /** Copies a scene's stored clip into the render's folder, when storage has all of it. */
   async function fetchClip(input: StoryboardRenderInput, key: string, clipDir: string): Promise<void> {

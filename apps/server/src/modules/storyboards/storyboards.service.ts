@@ -393,6 +393,12 @@ export class StoryboardsService {
     content.scenes.forEach((scene, index) => {
       if (ids.has(scene.id)) issue(['scenes', index, 'id'], storyboardMessages.duplicateSceneId);
       ids.add(scene.id);
+      // A speaking scene films its image subject talking (talking-portrait-footage.ts).
+      if (
+        scene.visual.action === 'speak' &&
+        !scene.visual.subjects.some((subject) => subject.kind === 'image')
+      )
+        issue(['scenes', index, 'visual', 'action'], storyboardMessages.speakNeedsImage);
     });
     const unknown = new Set(await unknownIllustrations(content.scenes));
     const scenes = await Promise.all(

@@ -30,7 +30,8 @@ import { paletteFromColor, shiftPalette } from './palette';
 import { drawShotsInBackground, readPromptInBackground } from '../story-work';
 import type { TextProvider } from '../text/text-provider';
 import { voicedSpan } from '../../media/word-timing';
-import { createStoryboardRenderer, type SceneFootage } from './storyboard-renderer';
+import { createStoryboardRenderer, firstFootage, type SceneFootage } from './storyboard-renderer';
+import { createTalkingPortraitFootage } from './talking-portrait-footage';
 import {
   placeNarration,
   planImageVideo,
@@ -66,7 +67,10 @@ export interface LocalVideoOptions {
   trackResources?: boolean;
   /** Writes text videos' narration (the text provider); default: the offline writer. */
   narrationWriter?: Pick<TextProvider, 'writeNarration'>;
-  /** Films the storyboard scenes it can (a vendor's clips); the others are drawn. */
+  /**
+   * Films the storyboard scenes it can (a vendor's clips); the others are drawn. Speaking scenes
+   * are always filmed as talking portraits, before this source is asked.
+   */
   footage?: SceneFootage;
 }
 
@@ -325,7 +329,14 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     renderTimeoutMs: options.renderTimeoutMs ?? 10 * 60_000,
     vetImages,
     speechToPcm: (audio, contentType, signal) => speechToPcm(tools, audio, contentType, workDir, signal),
-    ...(options.footage ? { footage: options.footage } : {}),
+    footage: firstFootage([
+      createTalkingPortraitFootage({
+        tools,
+        encoder,
+        renderTimeoutMs: options.renderTimeoutMs ?? 10 * 60_000,
+      }),
+      ...(options.footage ? [options.footage] : []),
+    ]),
   });
 
   const trackerFor = (task: TaskOptions) => {

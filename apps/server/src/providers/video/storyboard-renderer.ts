@@ -89,6 +89,18 @@ export interface SceneFootage {
   film(request: SceneFootageRequest, task: TaskOptions): Promise<string>;
 }
 
+/** Several footage sources as one: the first that films a scene films it. */
+export function firstFootage(sources: readonly SceneFootage[]): SceneFootage {
+  return {
+    films: (scene) => sources.some((source) => source.films(scene)),
+    film(request, task) {
+      const source = sources.find((candidate) => candidate.films(request.scene));
+      if (!source) throw new RangeError(`No footage source films scene ${request.scene.id}`);
+      return source.film(request, task);
+    },
+  };
+}
+
 export interface StoryboardRendererDeps {
   tools: MediaTools;
   speech: SpeechProvider;

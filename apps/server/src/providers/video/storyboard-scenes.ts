@@ -154,7 +154,8 @@ export function sceneLayout(scene: StoryboardScene, seed: number): SceneLayout {
   return illustratedScene(
     {
       subjects,
-      action: action === 'hero' ? null : { verb: action, kind: action, phrase: action },
+      // A speaking portrait stands: its footage moves the mouth (talking-portrait-footage.ts).
+      action: action === 'hero' || action === 'speak' ? null : { verb: action, kind: action, phrase: action },
       setting: scene.visual.setting,
     },
     ROLE_INDEX[layoutRole(scene)],

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -7,11 +8,17 @@ import {
   avatarPortraitSchema,
   avatarSchema,
   generationStateSchema,
+  storyboardSchema,
   type Avatar,
   type AvatarPortrait,
+  type GenerationState,
+  type Storyboard,
   type UploadAnswer,
 } from '@reelcraft/contract';
+import { generations, storyboards } from '../../../src/db-schema';
 import { probeMedia } from '../../../src/media/media-probe';
+import type { JobContext } from '../../../src/platform/queue/job-registry';
+import { PORTRAIT_GONE } from '../../../src/modules/avatars/presenter.kind';
 import { apiClient, formData, type ApiClient } from '../../helpers/api-client';
 import { describeEachDatabase, describeHeavy } from '../../helpers/each-database';
 import { waitFor } from '../../helpers/processes';
@@ -56,6 +63,47 @@ async function saveAvatar(api: ApiClient, gcsUri: string, name = 'Ava'): Promise
   const answer = await api.postJson('/avatars', { name, gcs_uri: gcsUri });
   expect(answer.status).toBe(201);
   return avatarSchema.parse(answer.json());
+}
+
+async function remainingVideos(api: ApiClient): Promise<number> {
+  return (await api.get('/user/video-count')).json<{ remaining_videos: number }>().remaining_videos;
+}
+
+/** Three scenes' worth of text (the presenter's scenes hold about two sentences each). */
+const SCRIPT = [
+  'Welcome to the spring update from our studio team.',
+  'This month we rebuilt the editor, so every scene of a video can be changed on its own.',
+  'Type a new line, press render, and only that scene is made again.',
+  'We also added presenters: pick an avatar and write what it should say.',
+  'It says your words to the camera, in your voice, with captions.',
+  'Your clones and your avatars stay in your library, ready for the next video.',
+  'Thanks for watching, and see you next month.',
+].join(' ');
+
+/** The words a WebVTT file says, cue after cue. */
+const spokenIn = (vtt: string) =>
+  vtt
+    .split('\n')
+    .filter((line) => line.trim() && line !== 'WEBVTT' && !/^\d+$/.test(line) && !line.includes('-->'))
+    .join(' ');
+
+async function storyboardOf(
+  api: ApiClient,
+  state: Pick<GenerationState, 'storyboard_id'>,
+): Promise<Storyboard> {
+  expect(state.storyboard_id).toEqual(expect.any(String));
+  const answer = await api.get(`/storyboards/${state.storyboard_id}`);
+  expect(answer.status).toBe(200);
+  return storyboardSchema.parse(answer.json());
+}
+
+/** What a presenter storyboard's scenes are: the text in order, each the portrait speaking it. */
+function expectPresenterScenes(board: Storyboard, avatar: Avatar, text: string) {
+  expect(board.scenes.map((scene) => scene.narration).join(' ')).toBe(text);
+  for (const scene of board.scenes) {
+    expect(scene.visual.action).toBe('speak');
+    expect(scene.visual.subjects).toEqual([{ kind: 'image', image_url: avatar.gcs_uri, label: avatar.name }]);
+  }
 }
 
 describeEachDatabase('avatars', { listen: true, work: false }, (server) => {
@@ -137,6 +185,59 @@ describeEachDatabase('avatars', { listen: true, work: false }, (server) => {
     expect(voice.status).toBe(400);
     expect((await api.get('/videos')).json()).toMatchObject({ videos: [] });
   });
+
+  it('writes a presenter video as a storyboard: the text in scenes, each the portrait speaking it', async () => {
+    const { api } = await signedIn(server());
+    const before = await remainingVideos(api);
+    const avatar = await saveAvatar(api, await uploadPhoto(api));
+    const started = await api.postJson(`/avatars/${avatar.id}/presenter-videos`, {
+      text: SCRIPT,
+      voice_id: 'bella',
+      aspect_ratio: '9:16',
+    });
+    expect(started.status).toBe(201);
+    const { session_id } = started.json<{ session_id: string }>();
+    const state = generationStateSchema.parse((await api.get(`/generations/${session_id}`)).json());
+    expect(state).toMatchObject({ status: 'processing', project_type: 'avatar-presenter' });
+
+    const board = await storyboardOf(api, state);
+    expect(board.scenes.length).toBeGreaterThanOrEqual(3);
+    expectPresenterScenes(board, avatar, SCRIPT);
+    expect(board).toMatchObject({
+      title: avatarMessages.presenterTitle('Ava'),
+      aspect_ratio: '9:16',
+      voice_id: 'bella',
+      captions: { enabled: true },
+      music: { volume: 0 },
+      status: 'rendering',
+      version: 1,
+    });
+    // The scene list is what the editor opens: the video's Edit finds the same storyboard.
+    const opened = await api.postJson(`/videos/${state.video_id}/storyboard`, {});
+    expect(storyboardSchema.parse(opened.json()).id).toBe(board.id);
+    expect(await remainingVideos(api)).toBe(before - 1);
+  });
+
+  it('fails a presenter video whose avatar was deleted before it rendered, and gives the video back', async () => {
+    const { api } = await signedIn(server());
+    const before = await remainingVideos(api);
+    const avatar = await saveAvatar(api, await uploadPhoto(api));
+    const started = await api.postJson(`/avatars/${avatar.id}/presenter-videos`, { text: 'Hello there.' });
+    const { session_id } = started.json<{ session_id: string }>();
+    expect((await api.request('DELETE', `/avatars/${avatar.id}`)).status).toBe(200);
+
+    const [generation] = await server()
+      .platform.database.orm.select()
+      .from(generations)
+      .where(eq(generations.sessionId, session_id));
+    const render = server().jobs.find((job) => job.name === 'avatar-presenter.render')!;
+    const context: JobContext = { jobId: 'test', retryCount: 0, signal: new AbortController().signal };
+    await render.handler({ id: generation!.id }, context);
+
+    const state = generationStateSchema.parse((await api.get(`/generations/${session_id}`)).json());
+    expect(state).toMatchObject({ status: 'failed', error: PORTRAIT_GONE, message: PORTRAIT_GONE });
+    expect(await remainingVideos(api)).toBe(before);
+  });
 });
 
 describeHeavy('a presenter video, rendered offline', () => {
@@ -172,6 +273,11 @@ describeHeavy('a presenter video, rendered offline', () => {
       120_000,
     );
     expect(state).toMatchObject({ status: 'completed', project_type: 'avatar-presenter', progress: 100 });
+    // It was rendered from a storyboard of the text, which the captions say word for word.
+    expectPresenterScenes(await storyboardOf(api, state), avatar, text);
+    const vtt = await api.get(`/videos/${state.video_id}/captions.vtt`);
+    expect(vtt.status).toBe(200);
+    expect(spokenIn(vtt.body.toString())).toBe(text);
 
     const file = path.join(scratch, 'presenter.mp4');
     await fs.writeFile(file, await fetchBytes(server, state.video_url!));
@@ -209,5 +315,72 @@ describeHeavy('a presenter video, rendered offline', () => {
       }),
     ]);
     expect((await api.get('/user/video-count')).json()).toMatchObject({ remaining_videos: before - 1 });
+  });
+
+  it('renders only the edited scene of a presenter video again, for free', async () => {
+    const { user, api } = await signedIn(server);
+    const [portrait] = await portraits(api, await uploadPhoto(api));
+    const avatar = await saveAvatar(api, portrait!.gcs_uri);
+    const before = await remainingVideos(api);
+    const rendered = (sessionId: string) =>
+      waitFor(
+        async () => {
+          const answer = generationStateSchema.parse((await api.get(`/generations/${sessionId}`)).json());
+          if (answer.status === 'failed') throw new Error(`The render failed: ${answer.error}`);
+          return answer.status === 'completed' ? answer : undefined;
+        },
+        'the presenter video',
+        240_000,
+      );
+    /** The clip keys of the storyboard's last render. */
+    const renderedKeys = async (id: string) => {
+      const [row] = await server.platform.database.orm
+        .select()
+        .from(storyboards)
+        .where(eq(storyboards.id, id));
+      return row!.renderedSceneKeys;
+    };
+
+    const started = await api.postJson(`/avatars/${avatar.id}/presenter-videos`, { text: SCRIPT });
+    expect(started.status).toBe(201);
+    const first = await rendered(started.json<{ session_id: string }>().session_id);
+    const board = await storyboardOf(api, first);
+    expectPresenterScenes(board, avatar, SCRIPT);
+    expect(board).toMatchObject({ status: 'rendered', rendered_version: 1, video_id: first.video_id });
+    const firstKeys = await renderedKeys(board.id);
+    expect(firstKeys).toHaveLength(board.scenes.length);
+
+    const narration = 'This month the editor changes one scene at a time.';
+    const scenes = board.scenes.map((scene, index) => (index === 1 ? { ...scene, narration } : scene));
+    const saved = await api.request('PUT', `/storyboards/${board.id}`, {
+      json: {
+        version: board.version,
+        title: board.title,
+        aspect_ratio: board.aspect_ratio,
+        voice_id: board.voice_id,
+        music: board.music,
+        captions: board.captions,
+        language: board.language,
+        scenes,
+      },
+    });
+    expect(saved.status, saved.body.toString()).toBe(200);
+    const edited = storyboardSchema.parse(saved.json());
+    expect(edited.pending_render).toEqual({ scene_ids: [board.scenes[1]!.id], videos_cost: 0 });
+    const again = await api.postJson(`/storyboards/${board.id}/render`, { version: edited.version });
+    expect(again.status).toBe(202);
+    const second = await rendered(again.json<{ session_id: string }>().session_id);
+
+    // One clip made again (the edited scene's), the others reused; no video taken for it.
+    const secondKeys = await renderedKeys(board.id);
+    expect(secondKeys.filter((key) => !firstKeys.includes(key))).toHaveLength(1);
+    expect(secondKeys.indexOf(secondKeys.find((key) => !firstKeys.includes(key))!)).toBe(1);
+    for (const key of secondKeys)
+      expect(await server.platform.storage.exists(`scene-clips/${user.id}/${board.id}/${key}.mp4`)).toBe(
+        true,
+      );
+    expect(await remainingVideos(api)).toBe(before - 1);
+    const vtt = await api.get(`/videos/${second.video_id}/captions.vtt`);
+    expect(spokenIn(vtt.body.toString())).toContain(narration);
   });
 });

@@ -171,6 +171,13 @@ describeEachDatabase('storyboards', { work: false, listen: true }, (server) => {
         edited(board, (b) => ({ scenes: [scene, { ...b.scenes[1]!, id: scene.id }] })),
         /same id/,
       ],
+      [
+        'a speaking scene without a portrait',
+        edited(board, (b) => ({
+          scenes: [{ ...scene, visual: { ...scene.visual, action: 'speak' } }, ...b.scenes.slice(1)],
+        })),
+        /speaking scene needs a portrait/,
+      ],
       ['an unknown voice', edited(board, () => ({ voice_id: 'nobody' })), /not available/],
       [
         'a video over 3 minutes',

@@ -164,7 +164,7 @@ describe('Avatars screen', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.librarySelectedImages)).toBeNull();
   });
 
-  it('makes a presenter video: narration with a counter, voice, shape, progress, then the player', async () => {
+  it('makes a presenter video: narration with a counter, voice, shape, progress, then the player and its storyboard', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let state = testGeneration({ session_id: 'sess-9', project_type: 'avatar-presenter', progress: 5 });
     const { user, fake, sockets } = renderAvatars({
@@ -230,6 +230,7 @@ describe('Avatars screen', () => {
       stage: 'completed',
       video_id: 'video-9',
       video_url: '/media/videos/presenter.mp4',
+      storyboard_id: 'board-9',
     });
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(await screen.findByText("Ben's presenter video is ready.")).toBeInTheDocument();
@@ -243,6 +244,11 @@ describe('Avatars screen', () => {
     expect(within(done).getByRole('link', { name: 'Open in My Projects' })).toHaveAttribute(
       'href',
       '/projects',
+    );
+    // It was made from a storyboard: its scenes open in the editor.
+    expect(within(done).getByRole('link', { name: 'Edit storyboard' })).toHaveAttribute(
+      'href',
+      '/storyboards/board-9',
     );
   });
 

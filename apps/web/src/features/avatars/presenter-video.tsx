@@ -9,7 +9,7 @@ import {
   type CreatePresenterVideoBody,
   type VoiceOption,
 } from '@reelcraft/contract';
-import { Clapperboard, Download, FolderOpen, RotateCcw } from 'lucide-react';
+import { Clapperboard, Download, FolderOpen, PencilIcon, RotateCcw } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
 import { CountedTextarea, useGenerationJob, type GenerationJob } from '../../components/generations';
 import { useVideoDownload, VideoPlayer } from '../../components/video-player';
-import { paths } from '../../lib/paths';
+import { paths, storyboardPath } from '../../lib/paths';
 import { FALLBACK_VOICES, useVoices } from '../../lib/voices';
 import { presenterStartErrorMessage } from './api/avatar-errors';
 import { postPresenterVideo, type PresenterVideoStart } from './api/create-presenter-video';
@@ -60,7 +60,10 @@ interface PresenterVideoProps {
   onDraft: (draft: PresenterValues) => void;
 }
 
-/** The presenter video's form, then its progress, then the player with Download (or the failure). */
+/**
+ * The presenter video's form, then its progress, then the player with Download and Edit storyboard
+ * (or the failure).
+ */
 export function PresenterVideo({ avatar, job, draft, onDraft }: PresenterVideoProps) {
   const title = avatar ? avatarMessages.presenterTitle(avatar.name) : 'Presenter video';
   const { download, downloading } = useVideoDownload();
@@ -103,6 +106,16 @@ export function PresenterVideo({ avatar, job, draft, onDraft }: PresenterVideoPr
             <FolderOpen aria-hidden="true" className="size-4" />
             Open in My Projects
           </Link>
+          {/* The video was made from a storyboard: its scenes can be changed and rendered again. */}
+          {job.state.storyboard_id ? (
+            <Link
+              to={storyboardPath(job.state.storyboard_id)}
+              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+            >
+              <PencilIcon aria-hidden="true" className="size-4" />
+              Edit storyboard
+            </Link>
+          ) : null}
           {avatar ? (
             <button
               type="button"

@@ -34,6 +34,8 @@ const ACTION_LABELS: Record<SceneAction, string> = {
   bob: 'Float',
   drop: 'Fall',
   grow: 'Grow',
+  // The scene's image is a portrait saying the narration (the avatar presenter's scenes).
+  speak: 'Speak to camera',
 };
 export const actionLabel = (value: SceneAction): string => ACTION_LABELS[value];
 
