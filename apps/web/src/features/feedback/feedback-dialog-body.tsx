@@ -223,10 +223,7 @@ function GuestContactField({
     <div>
       <label htmlFor={inputId} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
         Email or user ID
-        <span aria-hidden="true" className="text-red-600 dark:text-red-400">
-          {' '}
-          *
-        </span>
+        <RequiredAsterisk />
       </label>
       <input
         id={inputId}
@@ -250,14 +247,22 @@ function GuestContactField({
   );
 }
 
+/**
+ * The mark of a required field. No space before it, and a word joiner, so it never wraps onto a line
+ * of its own; the margin gives the gap a space would.
+ */
+function RequiredAsterisk() {
+  return (
+    <span aria-hidden="true" className="ml-1 text-red-600 dark:text-red-400">
+      {'\u2060'}*
+    </span>
+  );
+}
+
 function RequiredMark() {
   return (
     <>
-      {' '}
-      <span aria-hidden="true" className="text-red-600 dark:text-red-400">
-        *
-      </span>
-      <span className="sr-only">(required)</span>
+      <RequiredAsterisk /> <span className="sr-only">(required)</span>
     </>
   );
 }
