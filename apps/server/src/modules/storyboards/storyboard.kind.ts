@@ -160,6 +160,7 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
         version: input.version,
         sceneKeys: keys,
         clipBytes: clipBytes ?? 0,
+        format: input.format ?? null,
       });
       // The clips of scenes that are gone or changed are not needed again.
       const kept = new Set(keys);

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { STORYBOARD_LIMITS, type StoryboardContent } from '@reelcraft/contract';
 import type { Orm, OrmTransaction } from '../../platform/db/database';
+import type { SceneFormat } from '../../providers/video/storyboard-scenes';
 import {
   storyboards,
   storyboardVersions,
@@ -143,10 +144,16 @@ export class StoryboardsRepository {
     return rows.length === 1;
   }
 
-  /** Records a finished render: its video, version and scene keys. */
+  /** Records a finished render: its video, version, scene keys and format (null: the default). */
   async recordRendered(
     id: string,
-    render: { videoId: string; version: number; sceneKeys: string[]; clipBytes: number },
+    render: {
+      videoId: string;
+      version: number;
+      sceneKeys: string[];
+      clipBytes: number;
+      format: SceneFormat | null;
+    },
   ): Promise<void> {
     await this.orm
       .update(storyboards)
@@ -155,6 +162,7 @@ export class StoryboardsRepository {
         renderedVersion: render.version,
         renderedSceneKeys: render.sceneKeys,
         clipBytes: render.clipBytes,
+        renderFormat: render.format,
       })
       .where(eq(storyboards.id, id));
   }

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { storyboardStatusSchema, type StoryboardContent, type StoryboardStatus } from '@reelcraft/contract';
 import { columnIn } from '../../platform/db/column-in';
+import type { SceneFormat } from '../../providers/video/storyboard-scenes';
 import { users } from '../users/users.schema';
 
 /**
@@ -37,6 +38,11 @@ export const storyboards = pgTable(
     renderedVideoId: uuid('rendered_video_id'),
     renderedVersion: integer('rendered_version'),
     renderedSceneKeys: jsonb('rendered_scene_keys').$type<string[]>().notNull().default([]),
+    /**
+     * The picture's quality and frame rate of its renders, when a flow chose other than the
+     * editor's default (image to video, the studio): re-renders keep it, so their clips stay valid.
+     */
+    renderFormat: jsonb('render_format').$type<SceneFormat>(),
     /** Bytes its cached scene clips keep in storage, for the storage allowance (decision 033). */
     clipBytes: bigint('clip_bytes', { mode: 'number' }).notNull().default(0),
     /** Re-renders that took no video from the quota (docs/decisions/035 caps them). */

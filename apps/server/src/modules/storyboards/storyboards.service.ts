@@ -315,9 +315,12 @@ export class StoryboardsService {
     options: { free: boolean; title: string },
   ): Promise<{ session_id: string; video_id: string }> {
     let videoId = '';
+    // An edit of a presenter, slides or studio video is still one: its project keeps its type.
+    const previous = row.videoId ? await this.deps.videos.findById(row.videoId) : undefined;
     const { sessionId } = await this.deps.generations.start(this.deps.kind, {
       userId: row.userId,
       title: options.title,
+      ...(previous ? { projectType: previous.projectType } : {}),
       storyboard: { id: row.id, version: row.version },
       reserveVideo: !options.free,
       input: {
@@ -327,6 +330,8 @@ export class StoryboardsService {
         content: row.content,
         seed: row.seed,
         previousKeys: row.renderedSceneKeys,
+        // The format its clips were made in, so they are reused.
+        ...(row.renderFormat ? { format: row.renderFormat } : {}),
       },
       alsoInTransaction: async (tx: OrmTransaction, generation) => {
         videoId = generation.videoId;
@@ -468,7 +473,7 @@ export class StoryboardsService {
 
   /** Which scenes "Render" renders again and what it takes from the quota (decision 035). */
   private pending(row: StoryboardRow): Storyboard['pending_render'] {
-    const keys = this.deps.sceneKeys(row.content, row.seed);
+    const keys = this.deps.sceneKeys(row.content, row.seed, row.renderFormat ?? undefined);
     const rendered = new Set(row.renderedSceneKeys);
     const sceneIds = row.content.scenes
       .filter((_, index) => !rendered.has(keys[index] as string))

@@ -529,4 +529,59 @@ describeHeavy('a storyboard rendered, edited and rendered again', () => {
     const stranger = await signedIn(server);
     expect((await stranger.api.get(`/videos/${secondState.video_id}/captions.vtt`)).status).toBe(404);
   });
+  it("keeps an image video's picture format and project type when one of its scenes is edited", async () => {
+    const { api } = await signedIn(server);
+    const photos = await Promise.all([320, 400, 480].map((height) => testImage('png', 640, height)));
+    const started = await api.postForm(
+      '/image-to-video/sessions',
+      formData(
+        {
+          prompt: 'Our summer road trip along the coast',
+          source: 'image-to-video',
+          extra_params: JSON.stringify({
+            quality: 'hd',
+            mode: 'cinematic',
+            aspect_ratio: '16:9',
+            duration: 15,
+          }),
+          seed: 5,
+        },
+        photos.map((data, index) => ({
+          name: 'files',
+          data,
+          filename: `coast-${index}.png`,
+          type: 'image/png',
+        })),
+      ),
+    );
+    expect(started.status).toBe(201);
+    const first = await rendered(api, started.json<{ session_id: string }>().session_id);
+    const board = storyboardSchema.parse((await api.get(`/storyboards/${first.storyboard_id}`)).json());
+    expect(board.scenes.length).toBeGreaterThanOrEqual(3);
+    const saved = storyboardSchema.parse(
+      (
+        await put(
+          api,
+          board.id,
+          edited(board, (b) => ({
+            scenes: [
+              { ...b.scenes[0]!, narration: 'The road bends along the cliffs above the sea.' },
+              ...b.scenes.slice(1),
+            ],
+          })),
+        )
+      ).json(),
+    );
+    // Only the edited scene renders again: the others' HD clips are still good.
+    expect(saved.pending_render.scene_ids).toEqual([saved.scenes[0]!.id]);
+    const again = await api.postJson(`/storyboards/${board.id}/render`, { version: saved.version });
+    expect(again.status).toBe(202);
+    const second = await rendered(api, again.json<{ session_id: string }>().session_id);
+    expect(second.project_type).toBe('image-to-video');
+    const [video] = await server.platform.database.orm
+      .select()
+      .from(videos)
+      .where(eq(videos.id, second.video_id));
+    expect(video).toMatchObject({ projectType: 'image-to-video', height: 1080 });
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "storyboards" ADD COLUMN "render_format" jsonb;
