@@ -51,6 +51,10 @@ export const STORAGE_KEYS = {
   captionsOn: 'captions_on',
   librarySelectedImages: 'library_selected_images',
   lastVideoUrl: 'lastVideoUrl',
+  /** Ours (issue 36): the ids of the users who dismissed the subscription upsell on this browser. */
+  upsellDismissedBy: 'upsell_dismissed_by',
+  /** Ours (issue 36): a user's onboarding answers so far, for coming back to them. */
+  onboardingDraft: 'onboarding_draft',
 } as const;
 
 // --- Subscriptions and payment ---
@@ -145,6 +149,8 @@ export const VOICE_SAMPLE_MIME_TYPES = [
 export const VOICE_CLONE_MIME_TYPES = [...VOICE_SAMPLE_MIME_TYPES, 'audio/webm'] as const;
 /** A clone needs this much speech to measure (ElevenLabs asks for at least a few seconds). */
 export const VOICE_CLONE_MIN_SPEECH_SECONDS = 3;
+/** A sample shorter than this is taken, with a warning (voiceMessages.cloneTips: 30 seconds to 2 minutes). */
+export const VOICE_CLONE_ADVISED_MIN_SECONDS = 30;
 /** Longest sentence a voice preview speaks. */
 export const VOICE_PREVIEW_MAX_CHARS = 300;
 /** A recorded voiceover comes from the browser recorder (WebM) or from a file like a voice sample. */

@@ -9,6 +9,7 @@ import {
   PROMPT_ENHANCE_MIN_CHARS,
   STUDIO_CANDIDATE_COUNT,
   UPLOAD_MAX_MB,
+  VOICE_CLONE_ADVISED_MIN_SECONDS,
 } from './constants';
 
 /** The catalogue's fallback where nothing more specific applies (spec 000 section 8, "Default"). */
@@ -321,9 +322,12 @@ export const voiceMessages = {
   cloneNoSpeech: 'No clear speech was found in the sample. Please record at least a few seconds of speaking.',
   voiceNotFound: 'Voice not found',
   previewTextRequired: 'Please type a sentence for the voice to say.',
-  /** Said beside the clone form when the offline voice makes the clone. */
+  /** Said beside the clone form when the offline voice makes the clone (issue 36: in customer words). */
   localCloneNotice:
-    'The built-in voice engine approximates your voice: it copies its pitch, range, pace and brightness. Configure the ElevenLabs provider for a true clone.',
+    'True voice cloning is not available on this server, so your clone is an approximation: it copies the pitch, range, pace and brightness of your voice. Whoever runs ReelCraft for you can turn on true cloning.',
+  /** Under a sample shorter than VOICE_CLONE_ADVISED_MIN_SECONDS (the first tip's advice). */
+  sampleShort: (seconds: number) =>
+    `Your sample is ${seconds} ${seconds === 1 ? 'second' : 'seconds'} long. A clone sounds most like you from ${VOICE_CLONE_ADVISED_MIN_SECONDS} seconds of speech: record a longer one if you can.`,
   cloneTips: [
     'Record 30 seconds to 2 minutes of your natural speaking voice.',
     'Use a quiet room and keep the microphone at the same distance.',

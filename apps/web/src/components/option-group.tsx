@@ -8,7 +8,7 @@ export interface Option<T extends string | number> {
   description?: string;
   /** Drawn before the label (an aspect-ratio frame). */
   icon?: ReactNode;
-  /** A small mark after the label ("Recommended"). */
+  /** A small mark on a line of its own at the top of the card ("Recommended"). */
   badge?: ReactNode;
 }
 
@@ -25,8 +25,9 @@ interface OptionGroupProps<T extends string | number> {
 
 // The onboarding questionnaire's option cards, in a compact size for settings: the selected one in
 // violet, the focus ring on the card while its radio (invisible, over the card) has keyboard focus.
+// Each card is a size container, so a badge can fit itself to the card's width (@min-[…] variants).
 const optionClasses =
-  'relative flex h-full cursor-pointer items-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 py-2.5 text-sm transition-colors ' +
+  '@container relative flex h-full cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-zinc-200 bg-white px-3 py-2.5 text-sm transition-colors ' +
   'hover:border-zinc-300 hover:bg-zinc-50 dark:border-white/10 dark:bg-white/[0.03] dark:hover:border-white/20 dark:hover:bg-white/[0.06] ' +
   'has-[:checked]:border-violet-500 has-[:checked]:bg-violet-50 has-[:checked]:ring-1 has-[:checked]:ring-violet-500 ' +
   'dark:has-[:checked]:border-violet-400 dark:has-[:checked]:bg-violet-500/10 dark:has-[:checked]:ring-violet-400 ' +
@@ -69,15 +70,6 @@ export function OptionGroup<T extends string | number>({
               <span className="font-medium text-zinc-900 dark:text-white">{option.label}</span>
               {/* Spaces as text between the parts keep the accessible name in words ("16:9 Recommended",
                   "Cinematic — smooth transitions"): each element's own text is trimmed. */}
-              {option.badge ? (
-                <>
-                  {' '}
-                  {/* On the card's top edge, like a tag: inline it did not fit a narrow card. */}
-                  <span className="pointer-events-none absolute -top-2.5 left-1/2 flex -translate-x-1/2 whitespace-nowrap">
-                    {option.badge}
-                  </span>
-                </>
-              ) : null}
               {option.description ? (
                 <>
                   {' '}
@@ -87,6 +79,16 @@ export function OptionGroup<T extends string | number>({
                 </>
               ) : null}
             </span>
+            {option.badge ? (
+              <>
+                {' '}
+                {/* A line of its own inside the card, across its width: on the card's edge it crossed
+                    the border, and beside the label it did not fit a narrow card. */}
+                <span className="pointer-events-none order-first flex basis-full whitespace-nowrap">
+                  {option.badge}
+                </span>
+              </>
+            ) : null}
           </label>
         ))}
       </div>

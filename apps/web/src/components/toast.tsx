@@ -65,10 +65,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
+      {/* At the bottom of a phone or tablet; with the sidebar beside the page, at the top centre, over
+          the page's title rather than over the controls of its lower sections ("View all" under a
+          background render's toast). */}
       <ol
         aria-live="polite"
         aria-label="Updates"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end sm:p-6"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end sm:p-6 lg:inset-x-0 lg:top-0 lg:bottom-auto lg:items-center lg:p-4"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />

@@ -164,6 +164,10 @@ export const recentVideoSessionSchema = z.object({
   created_at: isoDateTimeSchema,
   status: generationJobStatusSchema,
   videos: z.array(videoSessionResultSchema),
+  /** Ours (issue 36): the video the session makes, so the list can name and show it. */
+  video_id: z.string(),
+  title: z.string(),
+  thumbnail_url: z.string().nullable(),
 });
 export type RecentVideoSession = z.infer<typeof recentVideoSessionSchema>;
 

@@ -266,6 +266,11 @@ export class GenerationsService {
     return ended;
   }
 
+  /** A signed address of the generation's video thumbnail, or null while it has none. */
+  async thumbnailUrl(generation: Generation): Promise<string | null> {
+    return this.deps.videos.signedUrl(generation.video.thumbnailUri);
+  }
+
   /** The state the API answers and the socket pushes, with the video's URL once it is done. */
   async state(generation: Generation): Promise<GenerationState> {
     const { row, video } = generation;

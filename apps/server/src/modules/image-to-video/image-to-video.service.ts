@@ -239,7 +239,7 @@ export class ImageToVideoService {
     };
   }
 
-  /** The user's newest sessions with their finished outputs, for the Recent Videos button. */
+  /** The user's newest sessions with their videos' titles and finished outputs, for Recent Videos. */
   async listRecent(userId: string, limit = RECENT_SESSIONS_DEFAULT_LIMIT): Promise<RecentVideoSession[]> {
     const generations = await this.generations.listRecent(this.kind, userId, limit);
     return Promise.all(
@@ -261,6 +261,9 @@ export class ImageToVideoService {
           created_at: generation.row.createdAt.toISOString(),
           status: state.status,
           videos,
+          video_id: generation.video.id,
+          title: generation.video.title,
+          thumbnail_url: await this.generations.thumbnailUrl(generation),
         };
       }),
     );

@@ -142,9 +142,19 @@ describeEachDatabase('image-to-video calls', { work: false, listen: true }, (ser
       expect(uri.startsWith(`local://${uploadKeyPrefix(user.id)}`)).toBe(true);
     expect(input.seed).toBe(7);
 
+    // Named as the video is in the projects list (issue 36: the rows had no title), no thumbnail yet.
     const recent = await api.get('/image-to-video/sessions');
+    const [project] = (await api.get('/videos/recent-projects')).json<{ id: string; title: string }[]>();
     expect(recent.json()).toEqual([
-      { session_id, created_at: body.created_at, status: 'processing', videos: [] },
+      {
+        session_id,
+        created_at: body.created_at,
+        status: 'processing',
+        videos: [],
+        video_id: project!.id,
+        title: project!.title,
+        thumbnail_url: null,
+      },
     ]);
   });
 
@@ -454,6 +464,10 @@ describeHeavy('a real image-to-video render: three photos, 9:16, dynamic, with a
 
   it('lists the session with its video for the Recent Videos button', async () => {
     const recent = (await api.get('/image-to-video/sessions?limit=5')).json<unknown[]>();
+    const projects = (await api.get('/videos/recent-projects')).json<
+      { id: string; title: string; project_type: string; thumbnail_url: string | null }[]
+    >();
+    expect(projects).toEqual([expect.objectContaining({ project_type: 'image-to-video' })]);
     expect(recent.map((entry) => recentVideoSessionSchema.parse(entry))).toEqual([
       {
         session_id: session.session_id,
@@ -467,9 +481,15 @@ describeHeavy('a real image-to-video render: three photos, 9:16, dynamic, with a
             output_video_url: expect.any(String),
           },
         ],
+        video_id: projects[0]!.id,
+        title: projects[0]!.title,
+        thumbnail_url: expect.any(String),
       },
     ]);
-    const projects = (await api.get('/videos/recent-projects')).json<{ project_type: string }[]>();
-    expect(projects).toEqual([expect.objectContaining({ project_type: 'image-to-video' })]);
+    // The thumbnail is the video's own picture, fetched as a browser would: the signed URL alone.
+    const { pathname, search } = new URL(recentVideoSessionSchema.parse(recent[0]).thumbnail_url!);
+    const thumbnail = await server.app.inject({ method: 'GET', url: `${pathname}${search}` });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toMatch(/^image\//);
   });
 });

@@ -1,5 +1,5 @@
 import { NOTIFICATION_EVENT_TYPES, STORAGE_KEYS, SUBSCRIPTION_EVENT_TYPES } from '@reelcraft/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fake-api';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
@@ -237,6 +237,24 @@ describe('shell: plan box and upsell', () => {
     const upsell = await screen.findByRole('region', { name: 'Upgrade your plan' });
     await user.click(within(upsell).getByRole('button', { name: 'Dismiss upgrade message' }));
     expect(screen.queryByRole('region', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
+  });
+
+  it('remembers the dismissal for that user after a reload, and shows it to another user', async () => {
+    const { user, unmount } = renderSignedIn('/my-details');
+    const upsell = await screen.findByRole('region', { name: 'Upgrade your plan' });
+    await user.click(within(upsell).getByRole('button', { name: 'Dismiss upgrade message' }));
+    unmount();
+
+    renderSignedIn('/my-details');
+    await within(await screen.findByRole('region', { name: 'Your plan' })).findByText('3 videos remaining');
+    expect(screen.queryByRole('region', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
+    cleanup();
+
+    const other = testUser({ id: 'user-2', email: 'bo@example.com', full_name: 'Bo Berg' });
+    storeSignedIn(other);
+    shellApi({ 'GET /auth/me': { body: other } });
+    renderApp('/my-details');
+    expect(await screen.findByRole('region', { name: 'Upgrade your plan' })).toBeInTheDocument();
   });
 
   it('follows a subscription.updated event from the socket', async () => {

@@ -1,22 +1,22 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CrownIcon, XIcon } from 'lucide-react';
 import { iconButtonClasses } from '../../components/button-styles';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
 import { isGenerationAllowed, isSubscribed, useVideoCount } from '../../lib/video-count';
+import { dismissUpsell, useUpsellDismissed } from './upsell-dismissal';
 
 /**
  * The subscription upsell (spec 000 section 2.5): a slim bar above every screen while the user has no
- * paid plan, until dismissed for this visit. Left out where it would repeat a stronger call (the plans
- * screen; the dashboard while its Upgrade Now banner shows) or get in the way (the first-time setup;
- * the checkout, where the user is already buying).
+ * paid plan, until the user dismisses it (remembered for that user on this browser). Left out where
+ * it would repeat a stronger call (the plans screen; the dashboard while its Upgrade Now banner shows)
+ * or get in the way (the first-time setup; the checkout, where the user is already buying).
  */
 export function UpsellBanner() {
   const user = useCurrentUser();
   const { data: count } = useVideoCount();
   const { pathname } = useLocation();
-  const [dismissed, setDismissed] = useState(false);
+  const dismissed = useUpsellDismissed(user?.id);
   if (!user || dismissed || isSubscribed(count, user)) return null;
   const hiddenOn: string[] = [paths.subscriptionPlans, paths.payment, paths.onboarding];
   if (hiddenOn.includes(pathname)) return null;
@@ -41,7 +41,7 @@ export function UpsellBanner() {
         </Link>
         <button
           type="button"
-          onClick={() => setDismissed(true)}
+          onClick={() => dismissUpsell(user.id)}
           aria-label="Dismiss upgrade message"
           className={`${iconButtonClasses} size-8 shrink-0`}
         >

@@ -130,7 +130,8 @@ describe('VideoPlayer', () => {
 
   it('adds the English captions track, hidden until the toggle (or c) shows it, and remembers the choice', async () => {
     const user = userEvent.setup();
-    const track = { mode: 'disabled' };
+    // A TextTrack, before its cues load.
+    const track = { mode: 'disabled', cues: null, addEventListener: vi.fn(), removeEventListener: vi.fn() };
     const original = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'textTracks');
     Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', {
       configurable: true,
@@ -166,6 +167,48 @@ describe('VideoPlayer', () => {
       expect(track.mode).toBe('showing');
     } finally {
       if (original) Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', original);
+      else delete (HTMLMediaElement.prototype as { textTracks?: unknown }).textTracks;
+    }
+  });
+
+  it('lifts the captions above the controls while they show, and lets them down when they hide', async () => {
+    vi.useFakeTimers();
+    window.localStorage.setItem(CAPTIONS_ON_STORAGE_KEY, 'true');
+    // A phone-sized player, 180 px high, whose controls' buttons start 44 px above its bottom.
+    const cue = { line: 'auto' as number | 'auto', snapToLines: true, lineAlign: 'start' };
+    const track = { mode: 'disabled', cues: [cue], addEventListener: vi.fn(), removeEventListener: vi.fn() };
+    const tracks = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'textTracks');
+    Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', {
+      configurable: true,
+      get: () => [track],
+    });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function rect(
+      this: HTMLElement,
+    ) {
+      const top = this.tagName === 'VIDEO' ? 0 : this.tagName === 'BUTTON' ? 136 : 0;
+      return DOMRect.fromRect({ x: 0, y: top, width: 320, height: 180 - top });
+    });
+    try {
+      const { player, video } = renderPlayer({ captions: 'blob:captions' });
+      fireEvent.loadedData(video);
+      expect(track.mode).toBe('showing');
+      // Paused, the controls show: the cues' bottom edge sits above the buttons, 4 px clear.
+      expect(cue).toMatchObject({ snapToLines: false, lineAlign: 'end' });
+      expect(cue.line).toBeCloseTo(((136 - 4) / 180) * 100, 5);
+
+      await act(async () => {
+        await video.play();
+      });
+      act(() => {
+        vi.advanceTimersByTime(PLAYER_CONTROLS_HIDE_MS);
+      });
+      expect(screen.getByTestId('player-controls')).toHaveAttribute('data-visible', 'false');
+      expect(cue).toMatchObject({ line: 'auto', snapToLines: true });
+
+      fireEvent.pointerMove(player);
+      expect(cue.line).toBeCloseTo(((136 - 4) / 180) * 100, 5);
+    } finally {
+      if (tracks) Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', tracks);
       else delete (HTMLMediaElement.prototype as { textTracks?: unknown }).textTracks;
     }
   });

@@ -64,6 +64,41 @@ function showCaptions(video: HTMLVideoElement | null, on: boolean): void {
   if (track) track.mode = on ? 'showing' : 'hidden';
 }
 
+/** Room between the captions and the controls above which they sit. */
+const CAPTIONS_GAP_PX = 4;
+
+/**
+ * Places the cues of the captions track: with `liftPx`, their bottom edge that far above the video's
+ * bottom (over the controls, which on a phone take a third of the picture and hid them), as a
+ * percentage of its height; with 0, back at the bottom where the browser puts them.
+ */
+function placeCaptions(video: HTMLVideoElement, liftPx: number): void {
+  const cues = video.textTracks?.[0]?.cues;
+  if (!cues) return;
+  const height = video.getBoundingClientRect().height;
+  const line = liftPx > 0 && height > 0 ? Math.max(0, ((height - liftPx) / height) * 100) : null;
+  for (const cue of Array.from(cues as ArrayLike<TextTrackCue>)) {
+    if (!('line' in cue) || !('snapToLines' in cue)) continue;
+    const vttCue = cue as VTTCue;
+    if (line === null) {
+      vttCue.snapToLines = true;
+      vttCue.line = 'auto';
+    } else {
+      vttCue.snapToLines = false;
+      vttCue.lineAlign = 'end';
+      vttCue.line = line;
+    }
+  }
+}
+
+/** How far above the video's bottom the controls' buttons start, plus the gap to keep. */
+function controlsLift(video: HTMLVideoElement, controls: HTMLElement | null): number {
+  const firstControl = controls?.firstElementChild;
+  if (!firstControl) return 0;
+  const lift = video.getBoundingClientRect().bottom - firstControl.getBoundingClientRect().top;
+  return lift > 0 ? lift + CAPTIONS_GAP_PX : 0;
+}
+
 function formatTime(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
   const whole = Math.floor(seconds);
@@ -76,7 +111,7 @@ function formatTime(seconds: number): string {
  * arrows) and controls that hide after PLAYER_CONTROLS_HIDE_MS without pointer movement while playing.
  * Loaded is also assumed when the element reports enough data after PLAYER_LOADED_FALLBACK_MS, for
  * browsers that skip the events. With `captions`, an English captions track and its toggle (c), off
- * until the user turns it on, then on for every video after.
+ * until the user turns it on, then on for every video after; shown, they sit above the controls.
  */
 export function VideoPlayer({
   src,
@@ -88,6 +123,7 @@ export function VideoPlayer({
 }: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const controlsRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [muted, setMuted] = useState(false);
@@ -233,6 +269,26 @@ export function VideoPlayer({
   const showControls = !controlsHidden || state !== 'playing';
   const busy = state === 'loading';
 
+  // Shown captions stay clear of the controls: lifted while they show, down again when they hide. The
+  // track's cues load after the element, and the player changes size (a phone turned, full screen).
+  useEffect(() => {
+    const video = videoRef.current;
+    const track = video?.textTracks?.[0];
+    if (!video || !track || !captions || !captionsOn) return;
+    const place = () => placeCaptions(video, showControls ? controlsLift(video, controlsRef.current) : 0);
+    place();
+    const trackElement = video.querySelector('track');
+    track.addEventListener('cuechange', place);
+    trackElement?.addEventListener('load', place);
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    resizes?.observe(video);
+    return () => {
+      track.removeEventListener('cuechange', place);
+      trackElement?.removeEventListener('load', place);
+      resizes?.disconnect();
+    };
+  }, [captions, captionsOn, showControls, attempt]);
+
   return (
     <div
       ref={containerRef}
@@ -338,6 +394,7 @@ export function VideoPlayer({
       )}
 
       <div
+        ref={controlsRef}
         data-testid="player-controls"
         data-visible={showControls}
         className={`absolute inset-x-0 bottom-0 flex items-center gap-2 bg-gradient-to-t from-black/80 to-transparent px-3 pt-8 pb-2 transition-opacity duration-200 ${showControls ? 'opacity-100' : 'pointer-events-none opacity-0'}`}

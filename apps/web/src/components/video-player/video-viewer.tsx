@@ -1,6 +1,7 @@
 import { projectsMessages, type Video } from '@reelcraft/contract';
 import { useEffect, useId, useRef } from 'react';
 import { DownloadIcon, XIcon } from 'lucide-react';
+import { formatDate, formatDateTime } from '../../lib/relative-time';
 import { buttonClasses, iconButtonClasses } from '../button-styles';
 import { Spinner } from '../spinner';
 import { CaptionDownloadButtons, useVideoCaptionsUrl } from './captions';
@@ -63,7 +64,9 @@ export function VideoViewer({ video, onClose }: { video: Video | null; onClose: 
                 {video.title}
               </h2>
               <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
-                <time dateTime={video.created_at}>{new Date(video.created_at).toLocaleString()}</time>
+                <time dateTime={video.created_at} title={formatDateTime(video.created_at)}>
+                  {formatDate(video.created_at)}
+                </time>
               </p>
             </div>
             <button

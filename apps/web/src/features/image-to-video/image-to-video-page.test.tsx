@@ -10,6 +10,7 @@ import {
 } from '@reelcraft/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/relative-time';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 import { shellApi, testVideoCount } from '../../test/test-data';
 import { testGeneration, testNotification } from '../../test/test-data';
@@ -530,6 +531,9 @@ describe('image-to-video create tab', () => {
             videos: [
               { status: 'completed', message: null, error: null, output_video_url: 'https://cdn.test/a.mp4' },
             ],
+            video_id: 'v1',
+            title: 'Sunset over the bay',
+            thumbnail_url: null,
           },
         ],
       },
@@ -541,6 +545,49 @@ describe('image-to-video create tab', () => {
       }),
     );
     expect(await screen.findByRole('region', { name: 'Your video' })).toBeInTheDocument();
+  });
+
+  it('names each recent video with its thumbnail and when it was made, to the minute', async () => {
+    const fortyMinutesAgo = new Date(Date.now() - 40 * 60_000);
+    renderPage('/image-to-video', {
+      'GET /image-to-video/sessions': {
+        body: [
+          {
+            session_id: 's1',
+            created_at: fortyMinutesAgo.toISOString(),
+            status: 'completed',
+            videos: [
+              { status: 'completed', message: null, error: null, output_video_url: 'https://cdn.test/a.mp4' },
+            ],
+            video_id: 'v1',
+            title: 'Sunset over the bay',
+            thumbnail_url: 'https://cdn.test/a.jpg',
+          },
+          {
+            session_id: 's2',
+            created_at: fortyMinutesAgo.toISOString(),
+            status: 'processing',
+            videos: [],
+            video_id: 'v2',
+            title: 'Three product shots',
+            thumbnail_url: null,
+          },
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Recent Videos' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Recent Videos' }));
+
+    const [done, running] = dialog.getAllByRole('listitem');
+    expect(done).toHaveTextContent('Sunset over the bay');
+    // The picture is decoration beside the title (alt=""): it is there, not announced.
+    expect(done!.querySelector('img')).toHaveAttribute('src', 'https://cdn.test/a.jpg');
+    // The moment itself: the spec's relative time says "just now" for anything under an hour.
+    expect(done).toHaveTextContent(`Completed · ${formatDateTime(fortyMinutesAgo)}`);
+    expect(done).not.toHaveTextContent('just now');
+    expect(running).toHaveTextContent('Three product shots');
+    expect(running).toHaveTextContent('Processing');
+    expect(within(running!).queryByRole('button', { name: 'View video' })).not.toBeInTheDocument();
   });
 
   it('has no Recent Videos button without sessions', async () => {

@@ -10,10 +10,10 @@ import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { BackToDashboard } from '../../components/generations';
 import { useToast } from '../../components/toast';
-import { formatRelativeTime } from '../../lib/relative-time';
 import { useRecentImageToVideoSessions } from './api/list-image-to-video-sessions';
 import { CreateTab } from './create-tab';
 import type { CreationParts } from './creation-parts';
+import { RecentVideosDialog } from './recent-videos-dialog';
 import { clearLibrarySelection, readLibrarySelection, slotId, type ImageSlot } from './slots';
 
 type Tab = 'create' | 'enhance';
@@ -158,37 +158,16 @@ export function ImageToVideoPage(parts: CreationParts) {
         </ul>
       </Dialog>
 
-      <Dialog open={recentOpen} onClose={() => setRecentOpen(false)} title="Recent Videos">
-        <ul className="flex flex-col gap-2">
-          {sessions.map((session) => {
-            const url = session.videos.find((video) => video.output_video_url)?.output_video_url ?? null;
-            return (
-              <li
-                key={session.session_id}
-                className="flex items-center justify-between gap-2 rounded-xl border border-zinc-200 p-3 text-sm dark:border-white/10"
-              >
-                <span>
-                  <span className="font-medium capitalize">{session.status}</span>
-                  <span className="ml-2 text-zinc-500">{formatRelativeTime(session.created_at)}</span>
-                </span>
-                {session.status === 'completed' && url ? (
-                  <button
-                    type="button"
-                    className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-                    onClick={() => {
-                      setCompletedUrl(url);
-                      setRecentOpen(false);
-                      selectTab('create');
-                    }}
-                  >
-                    View video
-                  </button>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      </Dialog>
+      <RecentVideosDialog
+        open={recentOpen}
+        onClose={() => setRecentOpen(false)}
+        sessions={sessions}
+        onView={(url) => {
+          setCompletedUrl(url);
+          setRecentOpen(false);
+          selectTab('create');
+        }}
+      />
     </div>
   );
 }

@@ -17,11 +17,17 @@ import { LastFrameField, VoiceSampleField } from './optional-file-fields';
 
 type CreateVideoForm = UseFormReturn<CreateVideoFormInput, unknown, CreateVideoFormValues>;
 
-/** The star of the recommended choice (spec 001: "recommended one starred"). */
+/**
+ * The star of the recommended choice (spec 001: "recommended one starred"), with the word where the
+ * card has room for it (a phone's three cards a row have not): the word stays in the accessible name.
+ */
 const recommended = (
-  <span className="inline-flex items-center gap-0.5 rounded-full bg-violet-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white shadow-sm">
+  <span
+    title="Recommended"
+    className="inline-flex items-center gap-0.5 rounded-full bg-violet-600 px-1 py-px text-[10px] leading-4 font-semibold text-white @min-[6rem]:px-1.5"
+  >
     <StarIcon aria-hidden="true" className="size-3 fill-current" />
-    Recommended
+    <span className="sr-only @min-[6rem]:not-sr-only">Recommended</span>
   </span>
 );
 

@@ -25,6 +25,7 @@ import { useToast } from '../../components/toast';
 import { downloadUrl } from '../../components/video-player';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { formatDateTime } from '../../lib/relative-time';
 import { useCurrentUser } from '../../lib/session';
 import { useDeleteLibraryImage } from './api/delete-library-image';
 import { useLibraryImages } from './api/list-library-images';
@@ -328,7 +329,7 @@ export function ImageLibraryPage() {
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-zinc-500 dark:text-zinc-400">Uploaded</dt>
               <dd>
-                <time dateTime={preview.uploaded_at}>{new Date(preview.uploaded_at).toLocaleString()}</time>
+                <time dateTime={preview.uploaded_at}>{formatDateTime(preview.uploaded_at)}</time>
               </dd>
               <dt className="text-zinc-500 dark:text-zinc-400">Source</dt>
               <dd>{sourceLabels[preview.source]}</dd>

@@ -25,6 +25,8 @@ describe('onboarding', () => {
     await user.tab(); // the skip link
     await user.keyboard('{Enter}'); // past the sidebar, to the page
     await user.tab();
+    expect(screen.getByRole('button', { name: 'Skip for now' })).toHaveFocus();
+    await user.tab();
     expect(screen.getByLabelText('Business name')).toHaveFocus();
     await user.keyboard('Lima Studio');
     await user.tab(); // first category
@@ -123,5 +125,54 @@ describe('onboarding', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save your answers');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled());
+  });
+
+  it('can be skipped for now: the dashboard, with nothing saved and a way back', async () => {
+    const { user, api, router } = renderOnboarding();
+    await user.type(screen.getByLabelText('Business name'), 'Lima Studio');
+
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(api.sent('POST /onboarding')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: /Continue setup/ })).toHaveAttribute('href', '/onboarding');
+  });
+
+  it('reopens where the user left it, answers and step, for that user only', async () => {
+    const first = renderOnboarding();
+    await first.user.type(screen.getByLabelText('Business name'), 'Lima Studio');
+    await first.user.click(screen.getByLabelText('Real estate'));
+    await first.user.click(screen.getByLabelText('Just me'));
+    await first.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await first.user.click(await screen.findByLabelText('Marketer'));
+    first.unmount();
+
+    const again = renderOnboarding();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'How will you use ReelCraft?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Marketer')).toBeChecked();
+    await again.user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Business name')).toHaveValue('Lima Studio');
+    expect(screen.getByLabelText('Real estate')).toBeChecked();
+    expect(screen.getByLabelText('Just me')).toBeChecked();
+    again.unmount();
+
+    // Someone else on this browser starts afresh.
+    const other = testUser({
+      id: 'user-2',
+      email: 'bo@example.com',
+      full_name: 'Bo Berg',
+      is_onboarded: false,
+    });
+    storeSignedIn(other);
+    fakeApi({ 'GET /auth/me': { body: other } });
+    renderApp('/onboarding');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Tell us about your business' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Business name')).toHaveValue('');
   });
 });

@@ -15,6 +15,7 @@ import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { useCurrentUser } from '../../lib/session';
 import { useCompleteOnboarding } from './api/complete-onboarding';
 import { ChoiceGroup } from './components/choice-group';
+import { readOnboardingDraft, saveOnboardingDraft } from './onboarding-draft';
 import { businessCategories, businessSizes, domains, purposes, roles } from './onboarding-options';
 
 const chosen = (message: string) => z.string().min(1, message);
@@ -75,20 +76,29 @@ const onboardingErrors = { fallback: defaultFailure('save your answers') };
 /**
  * `/onboarding` (spec 000 section 2.10): a three-step business questionnaire (name, category, size;
  * role and purpose; topics) that works with the keyboard alone: Tab between questions, arrows within
- * one, Space to tick, Enter to continue.
+ * one, Space to tick, Enter to continue. It can be skipped for now (the dashboard offers it again),
+ * and reopens on the step and with the answers the user left it with.
  */
 export function OnboardingPage() {
   const user = useCurrentUser();
+  const userId = user?.id ?? '';
   const navigate = useNavigate();
   const save = useCompleteOnboarding();
-  const [step, setStep] = useState(0);
-  const { register, handleSubmit, trigger, setError, clearErrors, getFieldState, formState } = useForm<
-    OnboardingFormInput,
-    unknown,
-    OnboardingBody
-  >({
+  const [draft] = useState(() => readOnboardingDraft(userId));
+  const [step, setStep] = useState(() => Math.min(draft?.step ?? 0, steps.length - 1));
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    setError,
+    clearErrors,
+    getFieldState,
+    getValues,
+    subscribe,
+    formState,
+  } = useForm<OnboardingFormInput, unknown, OnboardingBody>({
     resolver: zodResolver(onboardingFormSchema),
-    defaultValues: {
+    defaultValues: draft?.answers ?? {
       business_name: user?.company_name ?? '',
       business_category: '',
       business_size: '',
@@ -107,6 +117,13 @@ export function OnboardingPage() {
     if (movedRef.current) headingRef.current?.focus();
   }, [step]);
 
+  // Every answer and step change is kept, so leaving (Skip, a link, a closed tab) loses nothing.
+  useEffect(() => {
+    const keep = () => saveOnboardingDraft({ user_id: userId, step, answers: getValues() });
+    keep();
+    return subscribe({ formState: { values: true }, callback: keep });
+  }, [userId, step, subscribe, getValues]);
+
   const goTo = (next: number) => {
     movedRef.current = true;
     setStep(next);
@@ -120,7 +137,11 @@ export function OnboardingPage() {
 
   const saveAnswers = (body: OnboardingBody) =>
     save.mutate(body, {
-      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+      onSuccess: () => {
+        // Reopened later, the questionnaire shows these answers from its first step.
+        saveOnboardingDraft({ user_id: userId, step: 0, answers: getValues() });
+        void navigate(paths.dashboard, { replace: true });
+      },
       // A 422 is shown at its question, on that question's step.
       onError: (error) => {
         if (!showServerFieldErrors(error, allFields, setError)) return;
@@ -151,9 +172,19 @@ export function OnboardingPage() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
       <title>Welcome · ReelCraft</title>
-      <p className="text-sm font-medium text-violet-600 dark:text-violet-400">
-        Welcome{user?.full_name ? `, ${user.full_name.split(/\s+/)[0]}` : ''}! Let us set up your workspace.
-      </p>
+      <div className="flex items-start justify-between gap-4">
+        <p className="text-sm font-medium text-violet-600 dark:text-violet-400">
+          Welcome{user?.full_name ? `, ${user.full_name.split(/\s+/)[0]}` : ''}! Let us set up your workspace.
+        </p>
+        {/* The answers so far are kept: the dashboard's "Continue setup" comes back to them. */}
+        <button
+          type="button"
+          onClick={() => void navigate(paths.dashboard)}
+          className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-mt-1.5 shrink-0' })}
+        >
+          Skip for now
+        </button>
+      </div>
 
       <div className="mt-6 flex items-center gap-3">
         <div

@@ -155,6 +155,18 @@ describe('projects screen', () => {
     expect(screen.getByRole('heading', { level: 2, name: /Clip 1$/ })).toBeInTheDocument();
   });
 
+  it('dates a project the same way on its card and in its viewer', async () => {
+    const all = [testProject({ id: 'd', title: 'Dated', created_at: '2026-11-27T00:19:34.000Z' })];
+    const { user } = renderProjects('/projects', { 'GET /videos': videosServer(all) });
+    const card = await screen.findByRole('article', { name: 'Dated' });
+    const shown = within(card).getByText((_, element) => element?.tagName === 'TIME').textContent;
+    expect(shown).toMatch(/^November 2[67], 2026$/);
+
+    await user.click(within(card).getByRole('button', { name: 'Open Dated' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Dated' });
+    expect(viewer.querySelector('time')).toHaveTextContent(new RegExp(`^${shown}`));
+  });
+
   it("says 'Video not available' in the viewer of a project without a video; no play overlay on its card", async () => {
     const all = [testProject({ id: 'x', title: 'Broken', video_url: null, status: 'failed' })];
     renderProjects('/projects?open=x', { 'GET /videos': videosServer(all) });

@@ -1,5 +1,10 @@
-import { studioMessages, VOICE_CLONE_MIME_TYPES } from '@reelcraft/contract';
-import { Mic, Square, Trash2, Upload } from 'lucide-react';
+import {
+  studioMessages,
+  VOICE_CLONE_ADVISED_MIN_SECONDS,
+  VOICE_CLONE_MIME_TYPES,
+  voiceMessages,
+} from '@reelcraft/contract';
+import { Mic, Square, Trash2, TriangleAlert, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
@@ -15,7 +20,8 @@ interface SampleInputProps {
 
 /**
  * The voice sample of a clone: recorded in the browser (MediaRecorder, with a running timer and a
- * Stop button) or picked from the files, checked before it is kept, and played back once kept.
+ * Stop button) or picked from the files, checked before it is kept, and played back once kept. A kept
+ * sample shorter than the advised length is taken, with a warning (the clone would sound less alike).
  */
 export function SampleInput({ sample, disabled, error, onSample }: SampleInputProps) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,17 +31,23 @@ export function SampleInput({ sample, disabled, error, onSample }: SampleInputPr
     setSeenError(error);
     if (error) setProblem(null);
   }
-  const recorder = useSampleRecorder((recorded) => keep(recorded), setProblem);
+  const recorder = useSampleRecorder((recorded, seconds) => keep(recorded, seconds), setProblem);
   const sampleUrl = useSampleUrl(sample);
   const problemId = useId();
+  // How long the kept sample is: the recorder's timer for a recording (browsers report no length for
+  // one), else what the player reads from the file. Tied to its sample, so a new one starts unknown.
+  const [length, setLength] = useState<{ sample: File; seconds: number } | null>(null);
+  const seconds = length && length.sample === sample ? Math.round(length.seconds) : null;
+  const short = seconds !== null && seconds < VOICE_CLONE_ADVISED_MIN_SECONDS;
 
-  function keep(file: File) {
+  function keep(file: File, recordedSeconds?: number) {
     const refused = checkVoiceSample(file);
     if (refused) {
       setProblem(refused);
       return;
     }
     setProblem(null);
+    setLength(recordedSeconds === undefined ? null : { sample: file, seconds: recordedSeconds });
     onSample(file);
   }
 
@@ -119,7 +131,26 @@ export function SampleInput({ sample, disabled, error, onSample }: SampleInputPr
               <Trash2 aria-hidden="true" className="size-4" />
             </button>
           </div>
-          <audio controls src={sampleUrl} aria-label="Your voice sample" className="w-full" />
+          <audio
+            controls
+            src={sampleUrl}
+            aria-label="Your voice sample"
+            className="w-full"
+            onLoadedMetadata={(event) => {
+              const duration = event.currentTarget.duration;
+              if (Number.isFinite(duration) && length?.sample !== sample)
+                setLength({ sample, seconds: duration });
+            }}
+          />
+          {short ? (
+            <p
+              role="status"
+              className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm leading-6 text-amber-900 dark:bg-amber-400/10 dark:text-amber-100"
+            >
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4.5 shrink-0" />
+              {voiceMessages.sampleShort(seconds)}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -136,7 +167,10 @@ export function SampleInput({ sample, disabled, error, onSample }: SampleInputPr
  * Records the microphone with MediaRecorder. `problem` says so clearly when there is no microphone,
  * the browser cannot record, or the user refuses access: uploading a file still works then.
  */
-function useSampleRecorder(onRecorded: (file: File) => void, onProblem: (problem: string | null) => void) {
+function useSampleRecorder(
+  onRecorded: (file: File, seconds: number) => void,
+  onProblem: (problem: string | null) => void,
+) {
   const recorderRef = useRef<MediaRecorder | null>(null);
   const [recording, setRecording] = useState(false);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -172,17 +206,20 @@ function useSampleRecorder(onRecorded: (file: File) => void, onProblem: (problem
     recorder.addEventListener('dataavailable', (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     });
+    const started = Date.now();
     recorder.addEventListener('stop', () => {
       for (const track of stream.getTracks()) track.stop();
       setRecording(false);
       setStartedAt(null);
       if (chunks.length === 0) return;
       const type = (recorder.mimeType || chunks[0]?.type || 'audio/webm').split(';')[0] ?? 'audio/webm';
-      onRecordedRef.current(asSampleFile(new Blob(chunks, { type }), recordingFileName(type)));
+      onRecordedRef.current(
+        asSampleFile(new Blob(chunks, { type }), recordingFileName(type)),
+        (Date.now() - started) / 1000,
+      );
     });
     recorderRef.current = recorder;
     recorder.start();
-    const started = Date.now();
     setStartedAt(started);
     setNow(started);
     setRecording(true);

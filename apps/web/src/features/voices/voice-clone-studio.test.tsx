@@ -1,5 +1,11 @@
-import { studioMessages, UPLOAD_MAX_BYTES, userLimitMessages, voiceMessages } from '@reelcraft/contract';
-import { act, screen, within } from '@testing-library/react';
+import {
+  studioMessages,
+  UPLOAD_MAX_BYTES,
+  userLimitMessages,
+  VOICE_CLONE_ADVISED_MIN_SECONDS,
+  voiceMessages,
+} from '@reelcraft/contract';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeHandler } from '../../test/fake-api';
@@ -82,6 +88,33 @@ describe('Voice Clone mode of AI Studio', () => {
     expect(fake.sent('POST /elevenlabs/voices/clone-1/preview')[0]!.body).toEqual({
       text: 'Welcome to my channel.',
     });
+  });
+
+  it('says in customer words that true cloning is not on for this server, and who can turn it on', async () => {
+    await openVoiceMode();
+    const notice = screen.getByText(voiceMessages.localCloneNotice);
+    expect(notice).toHaveTextContent(/not available on this server/);
+    expect(notice).toHaveTextContent(/whoever runs ReelCraft for you can turn on/i);
+    expect(notice).not.toHaveTextContent(/ElevenLabs|provider|configure/i);
+  });
+
+  it('warns when an uploaded sample is shorter than the advised length, and not when it is long enough', async () => {
+    const { user } = await openVoiceMode();
+    expect(voiceMessages.cloneTips[0]).toContain(`${VOICE_CLONE_ADVISED_MIN_SECONDS} seconds`);
+
+    await user.upload(screen.getByLabelText('Upload a sample'), wavFile('short.wav'));
+    // The browser reads the file's length when the player loads it.
+    const player = screen.getByLabelText('Your voice sample');
+    Object.defineProperty(player, 'duration', { configurable: true, value: 12.4 });
+    fireEvent.loadedMetadata(player);
+    expect(await screen.findByText(voiceMessages.sampleShort(12))).toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Upload a sample'), wavFile('long.wav'));
+    const longPlayer = screen.getByLabelText('Your voice sample');
+    Object.defineProperty(longPlayer, 'duration', { configurable: true, value: 45 });
+    fireEvent.loadedMetadata(longPlayer);
+    expect(screen.queryByText(/Your sample is/)).not.toBeInTheDocument();
+    // A warning, not a refusal: the short sample could still be sent.
   });
 
   it('says nothing about approximation when a vendor makes the clones', async () => {
@@ -245,6 +278,8 @@ describe('Voice Clone mode of AI Studio', () => {
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
     expect(await screen.findByLabelText('Your voice sample')).toBeInTheDocument();
     expect(screen.getByText('voice-sample.webm')).toBeInTheDocument();
+    // A browser recording reports no length of its own: the timer's is the one warned about.
+    expect(screen.getByText(voiceMessages.sampleShort(3))).toBeInTheDocument();
     expect(tracks[0]!.stop).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Record again' })).toBeInTheDocument();
   });

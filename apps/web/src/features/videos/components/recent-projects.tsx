@@ -25,7 +25,7 @@ import {
 import { buttonClasses, iconButtonClasses } from '../../../components/button-styles';
 import { Spinner } from '../../../components/spinner';
 import { paths, projectPath } from '../../../lib/paths';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import { useRecentProjects } from '../api/list-recent-projects';
 import { useLiveVideoLists } from '../use-live-video-lists';
@@ -198,7 +198,7 @@ function ProjectCard({ project, now }: { project: RecentProject; now: number }) 
       </p>
       <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
         {type.label} ·{' '}
-        <time dateTime={project.created_at} title={new Date(project.created_at).toLocaleString()}>
+        <time dateTime={project.created_at} title={formatDateTime(project.created_at)}>
           {formatRelativeTime(project.created_at, now)}
         </time>
       </p>
