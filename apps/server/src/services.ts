@@ -29,7 +29,6 @@ import { createVideosService, type VideosService } from './modules/videos';
 import { createVoicesService, type VoicesService } from './modules/voices';
 import { createAvatarsService, presenterKind, type AvatarsService } from './modules/avatars';
 import { createSlides, slidesKind, type SlidesService } from './modules/slides-to-video';
-import { DEFAULT_ENCODER_SETTINGS } from './media/encoder-settings';
 import { prepareWorkFolder } from './platform/work-folder';
 import { createPlatform, type Platform } from './platform/platform';
 import { UserLimits } from './platform/rate-limit/user-limits';
@@ -142,20 +141,7 @@ export function createServices(
   const storyboardRender = storyboardParts.kind;
   const imageKind = imageToVideoKind(providers.video, storage, storyboardParts.rendering);
   const aiStudioKind = studioKind();
-  const encoder = {
-    ...DEFAULT_ENCODER_SETTINGS,
-    ...(config.media.x264Preset ? { preset: config.media.x264Preset } : {}),
-  };
-  const slidesVideo = slidesKind({
-    storage,
-    voices,
-    tools: providers.mediaTools,
-    fonts: providers.captionFonts,
-    encoder,
-    workDir: config.media.workDir,
-    renderTimeoutMs: config.media.renderTimeoutSeconds * 1000,
-    storyboards: storyboardParts.rendering,
-  });
+  const slidesVideo = slidesKind({ storyboards: storyboardParts.rendering });
   // Presenter videos are storyboards with every video provider (Veo's renders them offline too).
   const presenter = presenterKind({ storage, storyboards: storyboardParts.rendering });
   const generations = createGenerations({
@@ -185,8 +171,9 @@ export function createServices(
       return input.success ? input.data : null;
     },
   });
-  // Text videos write a storyboard with every video provider (issue 31: with Veo, each scene is one
-  // generation). Image videos and slides write one offline; a cloud provider gets their input as is.
+  // Text videos and slides write a storyboard with every video provider (issue 31: with Veo, each
+  // scene with a scene prompt is one generation; a slide has none and is shown as it is). Image
+  // videos and the studio write one offline; a cloud provider gets their input as is.
   const offlineStoryboards = providers.video.kind === 'local' ? storyboards : undefined;
   const textToVideo = new TextToVideoService(generations.service, textKind, {
     service: storyboards,
@@ -223,7 +210,7 @@ export function createServices(
     storage,
     uploads,
     voices,
-    ...(offlineStoryboards ? { storyboards: offlineStoryboards } : {}),
+    storyboards,
     generations: generations.service,
     kind: slidesVideo,
     text: providers.text,

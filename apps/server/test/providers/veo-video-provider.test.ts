@@ -583,6 +583,13 @@ describe('storyboard scenes filmed by Veo', () => {
     });
   }
 
+  it('films the scenes with a scene prompt, empty or written; a slide or portrait without one is shown as it is', async () => {
+    const veo = await footage();
+    expect(veo.films(scene({ prompt: 'A lighthouse in a storm at night' }))).toBe(true);
+    expect(veo.films(scene({ prompt: '' }))).toBe(true);
+    expect(veo.films(scene({ prompt: null }))).toBe(false);
+  });
+
   async function film(
     filmed: StoryboardScene,
     options: { seconds?: number; width?: number; height?: number; images?: Map<string, VettedImage> } = {},

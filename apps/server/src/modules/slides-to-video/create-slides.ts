@@ -21,8 +21,8 @@ export interface SlidesDeps {
   voices: VoicesService;
   generations: GenerationsService;
   kind: SlidesKind;
-  /** Set: slides videos are storyboards (the offline renderer). */
-  storyboards?: SlidesServiceDeps['storyboards'];
+  /** Slides videos are storyboards (issue 31). */
+  storyboards: SlidesServiceDeps['storyboards'];
   text: Pick<TextProvider, 'kind' | 'complete'>;
   workDir: string | undefined;
   signedUrlTtlSeconds: number;
@@ -48,7 +48,7 @@ export function createSlides(deps: SlidesDeps): { service: SlidesService; jobs: 
     kind: deps.kind,
     tools,
     signedUrlTtlSeconds: deps.signedUrlTtlSeconds,
-    ...(deps.storyboards ? { storyboards: deps.storyboards } : {}),
+    storyboards: deps.storyboards,
   });
   const importer = new DeckImporter({
     repository,

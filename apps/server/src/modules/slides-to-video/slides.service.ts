@@ -57,11 +57,8 @@ export interface SlidesServiceDeps {
   kind: SlidesKind;
   tools: () => Promise<DeckTools>;
   signedUrlTtlSeconds: number;
-  /**
-   * Set (the offline renderer): the slides become a storyboard's scenes (issue 31), editable after;
-   * unset, they render as a slideshow of their own.
-   */
-  storyboards?: Pick<StoryboardsService, 'insertStarted'>;
+  /** The slides become a storyboard's scenes (issue 31), editable after. */
+  storyboards: Pick<StoryboardsService, 'insertStarted'>;
 }
 
 /** The screen's words for a server without the import tools. */
@@ -155,16 +152,13 @@ export class SlidesService {
     await this.deps.voices.assertUsable(userId, body.voice_id);
     const title = deck.filename.replace(/\.(pdf|pptx)$/i, '') || 'Slides video';
     const seed = crypto.randomInt(0, SEED_MAX);
-    const { storyboards } = this.deps;
-    const content = storyboards
-      ? slidesStoryboard(title, body, slides, (key) => this.deps.storage.uriFor(key))
-      : undefined;
+    const content = slidesStoryboard(title, body, slides, (key) => this.deps.storage.uriFor(key));
     const storyboardId = crypto.randomUUID();
     const { sessionId } = await this.deps.generations.start(this.deps.kind, {
       userId,
       ...(body.session_id ? { sessionId: body.session_id } : {}),
       title,
-      ...(content ? { storyboard: { id: storyboardId, version: 1 } } : {}),
+      storyboard: { id: storyboardId, version: 1 },
       input: {
         userId,
         deckId: deck.id,
@@ -173,23 +167,17 @@ export class SlidesService {
         aspect: body.aspect_ratio,
         music: body.music,
         seed,
-        ...(content
-          ? { storyboard: { userId, storyboardId, version: 1, content, seed, previousKeys: [] } }
-          : {}),
+        storyboard: { userId, storyboardId, version: 1, content, seed, previousKeys: [] },
       },
-      ...(content && storyboards
-        ? {
-            alsoInTransaction: (tx: OrmTransaction, generation: { videoId: string }) =>
-              storyboards.insertStarted(tx, {
-                id: storyboardId,
-                userId,
-                prompt: '',
-                content,
-                seed,
-                videoId: generation.videoId,
-              }),
-          }
-        : {}),
+      alsoInTransaction: (tx: OrmTransaction, generation: { videoId: string }) =>
+        this.deps.storyboards.insertStarted(tx, {
+          id: storyboardId,
+          userId,
+          prompt: '',
+          content,
+          seed,
+          videoId: generation.videoId,
+        }),
     });
     return { session_id: sessionId };
   }

@@ -24,10 +24,11 @@ export interface VeoSceneFootageOptions {
 }
 
 /**
- * Storyboard scenes filmed by Veo (issue 31): each scene that renders is one generation of its
- * prompt (the user's `visual.prompt`, else one composed from the scene), starting from the user's
- * image when the scene shows one, as long as the model's clip that best covers the scene. The
- * storyboard renderer loops a shorter clip, draws the captions over it and lays the narration.
+ * Storyboard scenes filmed by Veo (issue 31): each scene that renders and has a scene prompt (a
+ * draft's, the user's, or empty: one composed from the scene) is one generation of it, starting
+ * from the user's image when the scene shows one, as long as the model's clip that best covers the
+ * scene. The storyboard renderer loops a shorter clip, draws the captions over it and lays the
+ * narration.
  */
 export function createVeoSceneFootage(options: VeoSceneFootageOptions): VeoSceneFootage {
   const { client, tools, settings } = options;
@@ -39,7 +40,8 @@ export function createVeoSceneFootage(options: VeoSceneFootageOptions): VeoScene
 
   return {
     source,
-    films: () => true,
+    // A scene with a scene prompt is filmed; one without (a slide, a portrait) is shown as it is.
+    films: (scene) => scene.visual.prompt !== null,
 
     async film(request: SceneFootageRequest, task: TaskOptions): Promise<string> {
       const { scene } = request;

@@ -581,7 +581,7 @@ describeHeavy('a storyboard rendered, edited and rendered again', () => {
     const [video] = await server.platform.database.orm
       .select()
       .from(videos)
-      .where(eq(videos.id, second.video_id));
+      .where(eq(videos.id, second.video_id!));
     expect(video).toMatchObject({ projectType: 'image-to-video', height: 1080 });
   });
 });
