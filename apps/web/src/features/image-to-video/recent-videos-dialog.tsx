@@ -36,11 +36,12 @@ export function RecentVideosDialog({
           return (
             <li
               key={session.session_id}
-              className="flex items-center gap-3 rounded-xl border border-zinc-200 p-2.5 text-sm dark:border-white/10"
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-200 p-2.5 text-sm dark:border-white/10"
             >
               <Thumbnail url={session.thumbnail_url} />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium" title={session.title}>
+              {/* On a phone the button takes a line of its own, so the title keeps its room. */}
+              <span className="min-w-40 flex-1">
+                <span className="line-clamp-2 font-medium break-words" title={session.title}>
                   {session.title}
                 </span>{' '}
                 <span className="block text-xs text-zinc-600 dark:text-zinc-400">
@@ -51,7 +52,11 @@ export function RecentVideosDialog({
               {session.status === 'completed' && url ? (
                 <button
                   type="button"
-                  className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}
+                  className={buttonClasses({
+                    variant: 'secondary',
+                    size: 'sm',
+                    className: 'ml-auto shrink-0',
+                  })}
                   onClick={() => onView(url)}
                 >
                   View video
