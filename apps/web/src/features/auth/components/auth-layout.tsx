@@ -111,7 +111,7 @@ export function AuthLayout({
         <main className="flex flex-1 flex-col items-center px-4 pt-8 pb-12 sm:px-8 sm:pt-[12vh]">
           <div className="w-full max-w-[26rem]">{children}</div>
         </main>
-        <footer className="px-4 pb-6 text-center text-xs text-zinc-500 sm:px-8 dark:text-zinc-500">
+        <footer className="px-4 pb-6 text-center text-xs text-zinc-500 sm:px-8 dark:text-zinc-400">
           ReelCraft · AI video creation you can host yourself
         </footer>
       </div>
