@@ -34,6 +34,7 @@ describe('sceneRenderKey', () => {
     voice_id: 'adam',
     captions: { enabled: true, style: 'highlight' },
     language: 'en',
+    music: { mood: 'calm', volume: 0.5 },
   } as const;
   const scene: StoryboardScene = {
     id: 's1',
@@ -60,7 +61,7 @@ describe('sceneRenderKey', () => {
     expect(sceneRenderKey(content, shuffled, 1, format)).toBe(sceneRenderKey(content, scene, 1, format));
   });
 
-  it('changes with what the clip shows or says, not with the music or the scene position', () => {
+  it('changes with what the clip shows or says and its look, not with the music volume or the scene position', () => {
     const key = sceneRenderKey(content, scene, 1, format);
     expect(sceneRenderKey(content, { ...scene, narration: 'A fox rests.' }, 1, format)).not.toBe(key);
     expect(sceneRenderKey({ ...content, voice_id: 'rachel' }, scene, 1, format)).not.toBe(key);
@@ -69,12 +70,17 @@ describe('sceneRenderKey', () => {
     ).not.toBe(key);
     // A spoken scene's length is its speech's: an estimate changing does not render it again.
     expect(sceneRenderKey(content, { ...scene, duration_seconds: 4 }, 1, format)).toBe(key);
+    // The music's volume is mixed over the clips; its mood chooses their look (palette, captions).
+    expect(sceneRenderKey({ ...content, music: { mood: 'calm', volume: 0.9 } }, scene, 1, format)).toBe(key);
+    expect(
+      sceneRenderKey({ ...content, music: { mood: 'energetic', volume: 0.5 } }, scene, 1, format),
+    ).not.toBe(key);
   });
 
-  it('differs by who films the scene, and a drawn scene keeps the key it had before vendors filmed any', () => {
+  it('differs by who films the scene, and a drawn scene has a key of its own without a source', () => {
     const drawn = sceneRenderKey(content, scene, 1, format);
-    // The key this scene had when every clip was drawn: clips cached then are still found.
-    expect(drawn).toBe('ea5a89249936bdc2abff457fea1df487');
+    // A drawn scene's key has no source in it: vendors filming others change nothing for it.
+    expect(drawn).toBe('5ea816ff1a0646eaa92bc164065336b9');
     const veo = sceneRenderKey(content, scene, 1, format, 'veo:veo-3.1-generate-preview');
     expect(veo).not.toBe(drawn);
     expect(sceneRenderKey(content, scene, 1, format, 'veo:veo-3.0-generate-001')).not.toBe(veo);

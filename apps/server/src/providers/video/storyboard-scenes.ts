@@ -51,11 +51,11 @@ export interface SceneFormat {
  * The cache key of a scene's clip: a hash of everything the clip is made from (the scene, the
  * settings that reach its pictures and speech, the storyboard's seed, the renderer's version, and
  * who films its pictures when a vendor does: `source`, the provider's `sceneSource`). The scene's
- * position is not in it: moving a scene reuses its clip. Music is mixed over the joined clips
- * afterwards, so changing it renders no scene again.
+ * position is not in it: moving a scene reuses its clip. The music is mixed over the joined clips
+ * afterwards, so its volume renders no scene again; its mood does, since it chooses the look.
  */
 export function sceneRenderKey(
-  content: Pick<StoryboardContent, 'aspect_ratio' | 'voice_id' | 'captions' | 'language'>,
+  content: Pick<StoryboardContent, 'aspect_ratio' | 'voice_id' | 'captions' | 'language' | 'music'>,
   scene: StoryboardScene,
   seed: number,
   format: SceneFormat,
@@ -63,6 +63,8 @@ export function sceneRenderKey(
 ): string {
   const inputs = {
     renderer: SCENE_RENDERER_VERSION,
+    // The music's mood chooses the scenes' look (palette, art, caption style); its volume does not.
+    look: MOOD_CATEGORIES[content.music.mood],
     // Unset offline, and then not hashed at all: drawn clips keep the keys they always had.
     source,
     aspect: content.aspect_ratio,
