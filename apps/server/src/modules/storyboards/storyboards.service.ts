@@ -315,8 +315,10 @@ export class StoryboardsService {
     options: { free: boolean; title: string },
   ): Promise<{ session_id: string; video_id: string }> {
     let videoId = '';
-    // An edit of a presenter, slides or studio video is still one: its project keeps its type.
-    const previous = row.videoId ? await this.deps.videos.findById(row.videoId) : undefined;
+    // An edit of a presenter, slides or studio video is still one: its project keeps its type (a
+    // studio storyboard's first video is its export, recorded as rendered, never started here).
+    const previousId = row.videoId ?? row.renderedVideoId;
+    const previous = previousId ? await this.deps.videos.findById(previousId) : undefined;
     const { sessionId } = await this.deps.generations.start(this.deps.kind, {
       userId: row.userId,
       title: options.title,

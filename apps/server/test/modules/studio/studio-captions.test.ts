@@ -387,6 +387,12 @@ describeHeavy('a studio export made from its storyboard', () => {
     expect(after!.renderedSceneKeys).toHaveLength(before!.renderedSceneKeys.length);
     const vtt = (await api.get(`/videos/${state.video_id}/captions.vtt`)).body.toString();
     expect(vtt).toContain('Every mug is glazed');
+    // The edited video is still the studio's project, as the export it was made from.
+    const [exported] = await server.platform.database.orm
+      .select()
+      .from(videos)
+      .where(eq(videos.id, typed.videoId));
+    expect(state.project_type).toBe(exported!.projectType);
     const [lipsync] = await server.platform.database.orm
       .select()
       .from(studioSteps)
