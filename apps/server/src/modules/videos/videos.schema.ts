@@ -66,6 +66,12 @@ export const videos = pgTable(
     /** The storyboard and the version it was rendered from (issue 31); null for videos made before. */
     storyboardId: uuid('storyboard_id'),
     storyboardVersion: integer('storyboard_version'),
+    /**
+     * What a search of the user's projects matches besides the title (issue 36): the whole prompt,
+     * and for a storyboard video its title, narration and scene prompts, kept current by the
+     * storyboards module on every save. Null for rows nothing described; the title still matches.
+     */
+    searchText: text('search_text'),
     /** Caption cues timed to the speech (seconds), for captions.vtt and captions.srt. */
     captions: jsonb('captions').$type<{ start: number; end: number; text: string }[]>(),
     /** When its generation ended, completed or failed. */
