@@ -33,6 +33,21 @@ describeEachDatabase('POST /llm/generate/text', { work: false, listen: true }, (
     expect(words(generateTextAnswerSchema.parse(plain.json()).generated_text)).toBeGreaterThanOrEqual(20);
   });
 
+  it("keeps the user's travel reel and adds what a travel reel shows, not a generic setting (issue 36 item 16)", async () => {
+    const { token } = await createUserWithToken(server().platform);
+    const api = apiClient(server(), token);
+    const prompt = 'travel reel of Lisbon with my friends';
+    // The Enhance Prompt button's exact instruction (features/prompt-enhancement/api/enhance-prompt.ts).
+    const answer = await api.postJson('/llm/generate/text', {
+      prompt: `Rewrite this image-to-video prompt as a vivid, detailed description of 20-50 words. Answer with the prompt only.\n\n${prompt}`,
+    });
+    expect(answer.status).toBe(200);
+    const { generated_text } = generateTextAnswerSchema.parse(answer.json());
+    expect(generated_text.toLowerCase().startsWith(prompt.toLowerCase())).toBe(true);
+    expect(generated_text.slice(prompt.length)).toMatch(/Lisbon.*(street|market|landmark|viewpoint)/);
+    expect(generated_text).not.toMatch(/lived-in|everyday details|cosy/i);
+  });
+
   it('refuses an empty or too short prompt with the screen texts, and a stranger', async () => {
     const { token } = await createUserWithToken(server().platform);
     const api = apiClient(server(), token);
