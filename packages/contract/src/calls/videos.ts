@@ -57,7 +57,7 @@ export const videoSchema = recentProjectSchema;
 export type Video = z.infer<typeof videoSchema>;
 
 export const listVideosQuerySchema = z.object({
-  /** Matched against the title, case-insensitively. */
+  /** Matched case-insensitively against the title, the whole prompt and a storyboard's narration. */
   q: z.string().trim().max(200).optional(),
   limit: limitQuerySchema.default(PROJECTS_PER_PAGE),
   offset: offsetQuerySchema.default(0),

@@ -41,6 +41,11 @@ export interface StartRequest<Input> {
   /** The library title of the video. */
   title: string;
   input: Input;
+  /**
+   * What a project search matches besides the title; absent: the input's `prompt`, when it has one
+   * (text, image, studio inputs), since the title is only its first words.
+   */
+  searchText?: string;
   /** Writes a kind's own rows in the start's transaction (the studio's job row). */
   alsoInTransaction?: (tx: OrmTransaction, generation: GenerationRow) => Promise<void>;
   /** The video's project type, when not the kind's (a storyboard rendered for the chat). */
@@ -72,6 +77,12 @@ export function generationRef(generation: Generation, kind?: Pick<GenerationKind
     title: generation.video.title,
     ...(kind?.notices ? { notices: kind.notices } : {}),
   };
+}
+
+function searchTextOf(request: StartRequest<unknown>, input: unknown): { searchText?: string } {
+  if (request.searchText !== undefined) return { searchText: request.searchText };
+  const prompt = (input as { prompt?: unknown } | null)?.prompt;
+  return typeof prompt === 'string' ? { searchText: prompt } : {};
 }
 
 /** Rolls the start back: a concurrent twin with the same session id committed first. */
@@ -119,6 +130,7 @@ export class GenerationsService {
             userId,
             title: request.title,
             projectType: request.projectType ?? kind.projectType,
+            ...searchTextOf(request, input),
             status: 'processing',
             sessionId,
             ...(request.storyboard ? { storyboard: request.storyboard } : {}),

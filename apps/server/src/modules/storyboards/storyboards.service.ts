@@ -27,6 +27,7 @@ import type { VideosService } from '../videos';
 import type { VoicesService } from '../voices';
 import { captionsFile, type CaptionsFormat } from './captions-files';
 import type { StoryboardKind, StoryboardRendering } from './storyboard.kind';
+import { storyboardSearchText } from './storyboard-search-text';
 import type { StoryboardsRepository } from './storyboards.repository';
 import type { StoryboardRow } from './storyboards.schema';
 
@@ -55,7 +56,10 @@ export interface StoryboardsServiceDeps {
   sceneKeys: StoryboardRendering['sceneKeys'];
   /** Drafts write each scene's `visual.prompt` (a cloud video provider films the scenes from it). */
   scenePrompts: boolean;
-  videos: Pick<VideosService, 'findById' | 'ownVideo' | 'signedUrl' | 'linkStoryboard'>;
+  videos: Pick<
+    VideosService,
+    'findById' | 'ownVideo' | 'signedUrl' | 'linkStoryboard' | 'describeStoryboard'
+  >;
   voices: Pick<VoicesService, 'isUsable'>;
   uploads: Pick<UploadsService, 'findOwnImage'>;
   /** The storage key an address of this instance's storage names (a URI or a signed URL). */
@@ -119,6 +123,7 @@ export class StoryboardsService {
         await this.answer(await this.own(userId, id)),
       );
     }
+    await this.describe(saved);
     return this.answer(saved);
   }
 
@@ -148,6 +153,7 @@ export class StoryboardsService {
         await this.answer(await this.own(userId, id)),
       );
     }
+    await this.describe(saved);
     return this.answer(saved);
   }
 
@@ -195,6 +201,7 @@ export class StoryboardsService {
           { id: storyboardId, userId, prompt: request.prompt, content, seed, videoId: generation.videoId },
           tx,
         );
+        await this.describe({ id: storyboardId, prompt: request.prompt, content }, tx);
       },
     });
     return { sessionId: started.sessionId };
@@ -232,6 +239,7 @@ export class StoryboardsService {
     },
   ): Promise<void> {
     await this.deps.repository.insert(row, tx);
+    if (row.videoId) await this.describe(row, tx);
   }
 
   /**
@@ -307,6 +315,7 @@ export class StoryboardsService {
     const row = await this.deps.repository.insert({ userId, prompt: made.prompt, content, seed: made.seed });
     // The next Edit of this video opens the same storyboard instead of rebuilding another.
     await this.deps.videos.linkStoryboard(videoId, row.id);
+    await this.describe(row);
     return this.answer(row);
   }
 
@@ -348,9 +357,18 @@ export class StoryboardsService {
         });
         // Another tab saved or started a render meanwhile: nothing of this start is kept.
         if (!claimed) throw new HttpError(409, storyboardMessages.renderStale);
+        await this.describe(row, tx);
       },
     });
     return { session_id: sessionId, video_id: videoId };
+  }
+
+  /** Keeps what a project search finds the storyboard's videos by in step with its words. */
+  private describe(
+    row: Pick<StoryboardRow, 'id' | 'prompt' | 'content'>,
+    tx?: OrmTransaction,
+  ): Promise<void> {
+    return this.deps.videos.describeStoryboard(row.id, storyboardSearchText(row.prompt, row.content), tx);
   }
 
   private async draft(

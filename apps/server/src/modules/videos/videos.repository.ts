@@ -19,6 +19,7 @@ export type VideoChanges = Partial<
     | 'captions'
     | 'storyboardId'
     | 'storyboardVersion'
+    | 'searchText'
     | 'error'
     | 'progress'
     | 'stage'
@@ -30,8 +31,11 @@ export type VideoChanges = Partial<
 
 /** Which of a user's videos a list shows; every part is optional. */
 export interface VideoFilter {
-  /** A piece of the title, matched case-insensitively and literally (no wildcards). */
-  titleContains?: string;
+  /**
+   * A piece of the title or of what the video says (its whole prompt, a storyboard's narration),
+   * matched case-insensitively and literally (no wildcards).
+   */
+  textContains?: string;
   status?: VideoStatus;
   projectType?: ProjectType;
 }
@@ -86,8 +90,9 @@ export class VideosRepository {
       eq(videos.userId, sql.placeholder('userId')),
       isNull(videos.deletedAt),
       or(
-        isNull(sql`${sql.placeholder('titleLike')}::text`),
-        ilike(videos.title, sql.placeholder('titleLike')),
+        isNull(sql`${sql.placeholder('textLike')}::text`),
+        ilike(videos.title, sql.placeholder('textLike')),
+        ilike(videos.searchText, sql.placeholder('textLike')),
       ),
       or(isNull(sql`${sql.placeholder('status')}::text`), eq(videos.status, sql.placeholder('status'))),
       or(
@@ -170,6 +175,14 @@ export class VideosRepository {
     return row;
   }
 
+  /** Sets what a search matches on every live video rendered from the storyboard. */
+  async describeStoryboard(storyboardId: string, searchText: string, db: Orm = this.orm): Promise<void> {
+    await db
+      .update(videos)
+      .set({ searchText })
+      .where(and(eq(videos.storyboardId, storyboardId), isNull(videos.deletedAt)));
+  }
+
   async update(id: string, changes: VideoChanges): Promise<VideoRow | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
     const [row] = await this.orm
@@ -199,7 +212,7 @@ export class VideosRepository {
   async listPage(userId: string, filter: VideoFilter, page: PageWindow): Promise<VideoPage> {
     const values = {
       userId,
-      titleLike: filter.titleContains ? likeContains(filter.titleContains) : null,
+      textLike: filter.textContains ? likeContains(filter.textContains) : null,
       status: filter.status ?? null,
       projectType: filter.projectType ?? null,
     };

@@ -32,6 +32,8 @@ export interface NewVideoInput {
   sessionId?: string | null;
   /** The storyboard version it is rendered from (issue 31). */
   storyboard?: { id: string; version: number };
+  /** What a project search matches besides the title: the whole prompt (the title is cut short). */
+  searchText?: string;
 }
 
 /**
@@ -93,9 +95,18 @@ export class VideosService {
         sessionId: input.sessionId ?? null,
         storyboardId: input.storyboard?.id ?? null,
         storyboardVersion: input.storyboard?.version ?? null,
+        searchText: input.searchText?.trim() || null,
       },
       db,
     );
+  }
+
+  /**
+   * What a project search finds the videos of a storyboard by, after its words changed (a draft
+   * rendered, a save): `db`, the open transaction of the start that wrote it.
+   */
+  describeStoryboard(storyboardId: string, searchText: string, db?: Orm): Promise<void> {
+    return this.repository.describeStoryboard(storyboardId, searchText, db);
   }
 
   /** Keeps the caption cues of a finished storyboard video, timed to its speech. */
@@ -208,7 +219,7 @@ export class VideosService {
   /** One page of the user's videos, newest first, with how many match in all. */
   async list(userId: string, query: ListVideosQuery): Promise<VideoListAnswer> {
     const filter: VideoFilter = {
-      titleContains: query.q || undefined,
+      textContains: query.q || undefined,
       status: query.status,
       projectType: query.project_type,
     };

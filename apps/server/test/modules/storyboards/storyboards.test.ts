@@ -421,6 +421,55 @@ describeEachDatabase('storyboards', { work: false, listen: true }, (server) => {
     expect((await stranger.api.postJson(`/videos/${old}/storyboard`, {})).status).toBe(404);
   });
 
+  it("finds a project by any word of its whole prompt and of its storyboard's current narration", async () => {
+    const { api } = await signedIn(server());
+    const titles = async (q: string) =>
+      (await api.get(`/videos?limit=100&q=${encodeURIComponent(q)}`))
+        .json<{ videos: { title: string; storyboard_id: string | null }[] }>()
+        .videos.map((video) => video.title);
+    // The library title keeps the first words only; the word searched for comes after them.
+    const longPrompt =
+      'A slow aerial journey over green terraced hills and quiet villages at sunrise, ending on a lighthouse near Quimper';
+    const started = await api.postJson('/text-to-video/sessions', { prompt: longPrompt, duration: 15 });
+    expect(started.status, started.body.toString()).toBe(201);
+    const [title] = await titles('quimper');
+    expect(title).toBeDefined();
+    expect(title).not.toMatch(/quimper/i);
+    expect(longPrompt.startsWith(title!.replace(/…$/, ''))).toBe(true);
+
+    const board = await draft(api, 15);
+    const first = await api.postJson(`/storyboards/${board.id}/render`, { version: 1 });
+    expect(first.status, first.body.toString()).toBe(202);
+    expect(await titles('zanzibar')).toEqual([]);
+    const saved = await put(
+      api,
+      board.id,
+      edited(board, (current) => ({
+        scenes: current.scenes.map((scene, index) =>
+          index === 1 ? { ...scene, narration: 'The fox dreams of the spice markets of Zanzibar.' } : scene,
+        ),
+      })),
+    );
+    expect(saved.status, saved.body.toString()).toBe(200);
+    expect(await titles('ZANZIBAR')).toEqual([board.title]);
+    // A word the narration no longer says stops matching.
+    const replaced = storyboardSchema.parse(saved.json());
+    const again = await put(
+      api,
+      board.id,
+      edited(replaced, (current) => ({
+        scenes: current.scenes.map((scene, index) =>
+          index === 1 ? { ...scene, narration: 'The fox rests under the pines.' } : scene,
+        ),
+      })),
+    );
+    expect(again.status, again.body.toString()).toBe(200);
+    expect(await titles('zanzibar')).toEqual([]);
+    // Nobody else finds it.
+    const stranger = await signedIn(server());
+    expect((await stranger.api.get('/videos?q=quimper')).json<{ total: number }>().total).toBe(0);
+  });
+
   it('keeps at most the configured number of versions', async () => {
     const { api } = await signedIn(server());
     let board = await draft(api, 15);
