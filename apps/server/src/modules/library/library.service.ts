@@ -57,6 +57,12 @@ export class LibraryImageRefusedError extends Error {
 type LibraryStorage = Pick<ObjectStorage, 'keyFromUri' | 'uriFor' | 'stat' | 'signedUrl' | 'delete'>;
 type Admission = { row: LibraryImageRow } | { reason: LibrarySkipReason };
 
+/** The image went into a video or a studio job (the save record's metadata names which). */
+function madeSomething(row: LibraryImageRow): boolean {
+  const metadata = row.metadata ?? {};
+  return typeof metadata.session_id === 'string' || typeof metadata.job_id === 'string';
+}
+
 function clip(text: string, maxLength: number): string {
   const codePoints = Array.from(text);
   return codePoints.length > maxLength ? codePoints.slice(0, maxLength).join('') : text;
@@ -129,16 +135,18 @@ export class LibraryService {
   }
 
   /**
-   * Removes the image from the library and its object from storage; 404 for an unknown id, another
-   * user's, or one already deleted. The object goes first: if that fails the row stays, so the
-   * delete can be retried instead of leaving an object nothing points at.
+   * Removes the image from the library and its object from storage, unless a video or studio job was
+   * made from it (its metadata names the session or job): that job's storyboard still reads the
+   * image to render its scenes again. 404 for an unknown id, another user's, or one already deleted.
+   * The object goes first: if that fails the row stays, so the delete can be retried instead of
+   * leaving an object nothing points at.
    */
   async delete(userId: string, id: string): Promise<DeletedAnswer> {
     const row = await this.repository.findForUser(userId, id);
     if (!row) throw notFound(IMAGE_NOT_FOUND);
     const key = this.storage.keyFromUri(row.storageUri);
     // Rows only hold the owner's uploads; checked again because this deletes bytes.
-    if (key !== null && isUploadOf(key, userId)) await this.storage.delete(key);
+    if (key !== null && isUploadOf(key, userId) && !madeSomething(row)) await this.storage.delete(key);
     const deleted = await this.repository.softDeleteForUser(userId, id, new Date());
     if (!deleted?.deletedAt) throw notFound(IMAGE_NOT_FOUND);
     return { id: deleted.id, deleted_at: deleted.deletedAt.toISOString() };
