@@ -104,6 +104,8 @@ const designedCalls: readonly SpecCall[] = [
   ['DELETE', '/avatars/{id}'],
   ['POST', '/avatars/portraits'],
   ['POST', '/avatars/{id}/presenter-videos'],
+  // AI Studio (calls/studio.ts, issue 36): the user's jobs, to resume one from any device.
+  ['GET', '/studio/veo/jobs'],
   // Slides to video (calls/slides-to-video.ts): the route is in the spec, its calls are ours.
   ['GET', '/ppt-to-video/capabilities'],
   ['POST', '/ppt-to-video/decks'],

@@ -43,7 +43,11 @@ export function candidateAsset(n: number): StudioJobAsset {
 
 export function testStudioJob(overrides: Partial<StudioJob> = {}): StudioJob {
   return {
-    ...newStudioJob({ job_id: JOB_ID, workflow_id: 'wf-1' }),
+    ...newStudioJob(
+      { job_id: JOB_ID, workflow_id: 'wf-1' },
+      { prompt: 'A founder waves at the camera', aspect: '16:9', fps: 24, duration_seconds: 8 },
+    ),
+    video_id: 'video-1',
     status: 'CANDIDATES_GENERATING',
     ...overrides,
   };

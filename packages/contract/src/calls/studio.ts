@@ -19,12 +19,31 @@ import {
   idParamsSchema,
   idSchema,
   isoDateTimeSchema,
+  limitQuerySchema,
   mediaUrlSchema,
   seedSchema,
   storageUriSchema,
+  textBooleanSchema,
 } from '../shared-schemas';
 
 const TAG = 'studio';
+
+/**
+ * Ours (issue 36, docs/decisions/037): a job left waiting for the user (candidates not picked, or a
+ * chosen clip not exported) this many days after its last step expires, and its video goes back to
+ * the user's plan.
+ */
+export const STUDIO_ABANDONED_AFTER_DAYS = 7;
+
+/** Ours: the texts of resuming and expiring studio jobs (the spec shows none). */
+export const studioJobTexts = {
+  policy: `Unfinished AI Studio jobs are kept for ${STUDIO_ABANDONED_AFTER_DAYS} days after your last step; then they expire and their video goes back to your plan.`,
+  expired: `This AI Studio job expired after ${STUDIO_ABANDONED_AFTER_DAYS} days without a step, and its video was given back to your plan.`,
+  waitingForPick: 'Waiting for you to pick a candidate',
+  waitingForFinish: 'Waiting for you to finish it in AI Studio',
+  extensionIncluded:
+    'Extending is included in this video: it uses no extra video from your plan. The voiceover and lip-sync use the longer clip.',
+} as const;
 
 /**
  * The spec lists these; the two lowercase ones are what some steps report on completion. Exact
@@ -117,7 +136,10 @@ export const studioJobSchema = z.object({
   job_id: z.string(),
   workflow_id: z.string(),
   status: studioJobStatusSchema,
-  /** Ours: candidate generation progress, 0..1 (the event stream carries the same). */
+  /**
+   * Ours: how far the work under way is, 0..1 (the event stream carries the same): the candidates,
+   * then a running extension or lip-sync (each starts again from 0). It never goes down within one.
+   */
   progress: z.number().min(0).max(1),
   candidates: z.array(studioCandidateSchema),
   selected_candidate_id: z.string().nullable(),
@@ -126,8 +148,57 @@ export const studioJobSchema = z.object({
   final_video_url: z.string().nullable(),
   voiceover_audio_url: z.string().nullable(),
   error: z.string().nullable(),
+  /** Ours: what the job was asked for, so another device can resume it. */
+  prompt: z.string(),
+  aspect: z.string(),
+  fps: z.number().int(),
+  duration_seconds: z.number().int(),
+  /** Ours: the library video the job makes (My Projects shows it as processing until the export). */
+  video_id: z.string().nullable(),
+  created_at: isoDateTimeSchema,
+  /** Ours: when the job expires if left as it is (docs/decisions/037); null when it cannot. */
+  expires_at: isoDateTimeSchema.nullable(),
 });
 export type StudioJob = z.infer<typeof studioJobSchema>;
+
+/** Ours: one of the user's studio jobs, as the list of jobs to resume shows it. */
+export const studioJobSummarySchema = z.object({
+  job_id: z.string(),
+  status: studioJobStatusSchema,
+  prompt: z.string(),
+  candidate_count: z.number().int().nonnegative(),
+  selected_candidate_id: z.string().nullable(),
+  /** A signed URL of the chosen clip, else the first candidate; null before any. */
+  preview_url: z.string().nullable(),
+  video_id: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: isoDateTimeSchema,
+  /** The last step (what the expiry counts from). */
+  updated_at: isoDateTimeSchema,
+  expires_at: isoDateTimeSchema.nullable(),
+});
+export type StudioJobSummary = z.infer<typeof studioJobSummarySchema>;
+
+export const listStudioJobsQuerySchema = z.object({
+  /** Only the jobs neither complete nor failed (those a user can go on with). */
+  open: textBooleanSchema.optional(),
+  limit: limitQuerySchema.default(20),
+});
+
+/**
+ * Ours (issue 36): the user's studio jobs, the last changed first, so a job can be resumed from any
+ * device. Jobs past their expiry are expired as they are read.
+ */
+export const listStudioJobs = defineCall({
+  name: 'listStudioJobs',
+  method: 'GET',
+  path: '/studio/veo/jobs',
+  auth: 'bearer',
+  tag: TAG,
+  summary: "The signed-in user's studio jobs, the last changed first",
+  query: listStudioJobsQuerySchema,
+  response: z.object({ jobs: z.array(studioJobSummarySchema) }),
+});
 
 export const getStudioJob = defineCall({
   name: 'getStudioJob',

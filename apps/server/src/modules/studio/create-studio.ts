@@ -12,6 +12,7 @@ import type { VoicesService } from '../voices';
 import type { UploadsService } from '../uploads';
 import type { VideosService } from '../videos';
 import { StudioEventLog } from './studio-events';
+import { StudioExpiry } from './studio-expiry';
 import { StudioMedia } from './studio-media';
 import { StudioStoryboards } from './studio-storyboards';
 import { studioJobs, StudioWorker } from './studio-worker';
@@ -59,12 +60,19 @@ export function createStudio(deps: StudioDeps): {
   const events = new StudioEventLog(repository, deps.bus, deps.logger);
   const media = new StudioMedia(deps.storage, deps.config.storage.signedUrlTtlSeconds);
   const workDir = deps.config.media.workDir;
+  const expiry = new StudioExpiry({
+    repository,
+    events,
+    finisher: deps.generations.finisher,
+    queue: deps.queue,
+  });
   const service = new StudioService({
     database: deps.database,
     queue: deps.queue,
     repository,
     events,
     media,
+    expiry,
     generations: deps.generations.service,
     kind: deps.kind,
     videos: deps.videos,
@@ -96,6 +104,7 @@ export function createStudio(deps: StudioDeps): {
     video: deps.providers.video,
     lipSync: deps.providers.lipSync,
     ...(storyboards ? { storyboards } : {}),
+    expiry,
     workDir,
     logger: deps.logger,
   });

@@ -1,4 +1,9 @@
-import { generationMessages, STUDIO_CANDIDATE_COUNT, studioMessages } from '@reelcraft/contract';
+import {
+  generationMessages,
+  STUDIO_CANDIDATE_COUNT,
+  studioMessages,
+  type StudioJobStatus,
+} from '@reelcraft/contract';
 import { createTempWorkspace } from '../../media/temp-workspace';
 import type { JobContext, JobDefinition, JobPolicy } from '../../platform/queue/job-registry';
 import { defineJob } from '../../platform/queue/job-registry';
@@ -13,12 +18,14 @@ import type {
   VoiceoverCaption,
 } from '../../providers';
 import type { NotificationsService } from '../notifications';
-import { decideOnFailure, ProgressThrottle, renderJobName, type Generations } from '../generations';
+import { decideOnFailure, renderJobName, type Generations } from '../generations';
 import type { StudioEventLog } from './studio-events';
+import { STUDIO_EXPIRE_JOB, type StudioExpiry } from './studio-expiry';
+import { RisingProgress } from './studio-progress';
 import type { StudioMedia } from './studio-media';
 import type { StoryboardVersionRef, StudioStoryboards } from './studio-storyboards';
 import { readyStatus } from './studio-transitions';
-import { STUDIO_LINK, type StudioKind } from './studio.kind';
+import { studioJobLink, type StudioKind } from './studio.kind';
 import type { StudioRepository } from './studio.repository';
 import type { StudioJobRow, StudioStepRow } from './studio.schema';
 import {
@@ -70,6 +77,7 @@ export interface StudioWorkerDeps {
   lipSync: Pick<LipSyncProvider, 'apply'>;
   /** Offline, the candidates are storyboards; with a vendor's video provider, its own clips. */
   storyboards?: StudioStoryboards;
+  expiry: Pick<StudioExpiry, 'schedule' | 'check'>;
   workDir: string | undefined;
   logger: WorkerLogger;
 }
@@ -87,16 +95,10 @@ export class StudioWorker {
     const { repository, events, media } = this.deps;
     const found = await repository.findJobByGeneration(generationId);
     if (!found || !['CREATED', 'CANDIDATES_GENERATING'].includes(found.status)) return;
-    const job = await repository.updateJob(found.id, {
-      status: 'CANDIDATES_GENERATING',
-      progress: 0,
-      error: null,
-    });
+    // A retried attempt (after a restart) keeps the progress shown: the bar never goes back.
+    const job = await repository.updateJob(found.id, { status: 'CANDIDATES_GENERATING', error: null });
     await events.emit(job, { type: 'state', status: job.status, message: null });
-    const throttle = new ProgressThrottle<number>(async (progress) => {
-      await repository.updateJob(job.id, { progress });
-      await events.emit(job, { type: 'progress', status: 'CANDIDATES_GENERATING', progress });
-    }, this.deps.logger);
+    const throttle = this.progressOf(job, 'CANDIDATES_GENERATING');
 
     const stored = new Set<string>();
     const store = async (candidate: VideoCandidate) => {
@@ -129,7 +131,7 @@ export class StudioWorker {
       } else {
         candidates = await this.deps.video.candidates(await this.candidatesRequest(job), {
           signal: context.signal,
-          onProgress: (report) => throttle.report(Math.min(0.99, report.progress)),
+          onProgress: (report) => throttle.report(report.progress),
           onCandidate: store,
         });
       }
@@ -142,12 +144,15 @@ export class StudioWorker {
       const step = await repository.insertStep({ jobId: job.id, type: 'candidates', status: 'completed' });
       if (step)
         await events.emit(ready, { type: 'step_complete', step: await this.deps.service.stepAnswer(step) });
+      // The link opens this job, on any device (issue 36).
       await this.deps.notifications.create(job.userId, {
         title: studioMessages.candidatesReadyTitle,
         message: `${STUDIO_CANDIDATE_COUNT} candidates for "${clip(job.prompt)}" are ready to review.`,
         status: 'completed',
-        link: STUDIO_LINK,
+        link: studioJobLink(job.id),
       });
+      // From now on the job waits for the user: left alone too long, it expires (decision 037).
+      await this.deps.expiry.schedule(ready);
     } catch (error) {
       await throttle.settle();
       const decision = decideOnFailure(error, context, STEP_RETRY_LIMIT);
@@ -167,7 +172,7 @@ export class StudioWorker {
     job: StudioJobRow,
     storyboards: StudioStoryboards,
     context: JobContext,
-    throttle: ProgressThrottle<number>,
+    throttle: RisingProgress,
     store: (candidate: VideoCandidate) => Promise<void>,
   ): Promise<void> {
     const boards = await storyboards.candidates(job);
@@ -177,8 +182,7 @@ export class StudioWorker {
     for (const [position, board] of todo.entries()) {
       const rendered = await storyboards.preview(job, board, {
         signal: context.signal,
-        onProgress: (report) =>
-          throttle.report(Math.min(0.99, (done + position + report.progress) / boards.length)),
+        onProgress: (report) => throttle.report((done + position + report.progress) / boards.length),
       });
       try {
         await store({ ...rendered, id: board.candidateId });
@@ -202,6 +206,7 @@ export class StudioWorker {
     const { job, step } = loaded;
     const request = step.request as unknown as ExtendStepRequest;
     const { additionalSeconds, prompt } = request;
+    const progress = this.progressOf(job, job.status);
     await this.runStep(job, step, context, async (dir) => {
       const chosen = await this.chosenStoryboard(job);
       let storyboard: StoryboardVersionRef | undefined;
@@ -216,15 +221,16 @@ export class StudioWorker {
         extended = await this.deps.storyboards.preview(
           job,
           await this.deps.storyboards.load(job, storyboard),
-          { signal: context.signal },
+          { signal: context.signal, onProgress: (report) => progress.report(report.progress) },
         );
       } else {
         const videoPath = await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4');
         extended = await this.deps.video.extend(
           { videoPath, additionalSeconds, prompt, seed: job.seed },
-          { signal: context.signal },
+          { signal: context.signal, onProgress: (report) => progress.report(report.progress) },
         );
       }
+      await progress.settle();
       try {
         const uri = await this.deps.media.putFile(
           this.deps.media.keyFor(job, `extended-${step.id}.mp4`),
@@ -234,6 +240,7 @@ export class StudioWorker {
         const updated = await this.deps.repository.updateJob(job.id, {
           videoUri: uri,
           status: readyStatus(job),
+          progress: 1,
         });
         await this.deps.repository.updateStep(step.id, {
           request: {
@@ -286,11 +293,7 @@ export class StudioWorker {
       await this.deps.repository.updateStep(step.id, {
         request: { ...request, captions } satisfies LipsyncStepRequest,
       });
-      const throttle = new ProgressThrottle<number>(
-        (progress) =>
-          this.deps.events.emit(job, { type: 'progress', status: 'LIPSYNC_GENERATING', progress }),
-        this.deps.logger,
-      );
+      const throttle = this.progressOf(job, 'LIPSYNC_GENERATING');
       let synced: RenderedVideo | undefined;
       let clean: RenderedVideo | undefined;
       try {
@@ -302,7 +305,7 @@ export class StudioWorker {
         const clip = rebuild
           ? await this.captionFreeClip(job, dir, {
               signal: context.signal,
-              onProgress: (report) => throttle.report(Math.min(0.99, report.progress * share)),
+              onProgress: (report) => throttle.report(report.progress * share),
             })
           : { path: await this.deps.media.readToFile(job.videoUri!, dir, 'chosen.mp4') };
         clean = clip.video;
@@ -310,7 +313,7 @@ export class StudioWorker {
           { videoPath: clip.path, audio, model, captions },
           {
             signal: context.signal,
-            onProgress: (report) => throttle.report(Math.min(0.99, share + report.progress * (1 - share))),
+            onProgress: (report) => throttle.report(share + report.progress * (1 - share)),
           },
         );
       } finally {
@@ -340,17 +343,15 @@ export class StudioWorker {
     context: JobContext,
   ): Promise<void> {
     const storyboards = this.deps.storyboards!;
-    const throttle = new ProgressThrottle<number>(
-      (progress) => this.deps.events.emit(job, { type: 'progress', status: 'LIPSYNC_GENERATING', progress }),
-      this.deps.logger,
-    );
+    // The render's share, then the lip-sync provider's: the provider starts its own count again.
+    const throttle = this.progressOf(job, 'LIPSYNC_GENERATING');
     let made: Awaited<ReturnType<StudioStoryboards['render']>> | undefined;
     let synced: RenderedVideo | undefined;
     try {
       try {
         made = await storyboards.render(job, storyboard, {
           signal: context.signal,
-          onProgress: (report) => throttle.report(Math.min(0.99, report.progress * EXPORT_RENDER_SHARE)),
+          onProgress: (report) => throttle.report(report.progress * EXPORT_RENDER_SHARE),
         });
         // The lip-sync lays the render's own sound (its narration and music) on its pictures.
         const apart = await storyboards.soundApart(made.rendered.path, dir, context.signal);
@@ -359,9 +360,7 @@ export class StudioWorker {
           {
             signal: context.signal,
             onProgress: (report) =>
-              throttle.report(
-                Math.min(0.99, EXPORT_RENDER_SHARE + report.progress * (1 - EXPORT_RENDER_SHARE)),
-              ),
+              throttle.report(EXPORT_RENDER_SHARE + report.progress * (1 - EXPORT_RENDER_SHARE)),
           },
         );
       } finally {
@@ -392,7 +391,7 @@ export class StudioWorker {
       await this.deps.finisher.deliver(job.generationId, { ...exported, captions });
       await exported.release();
       synced = undefined;
-      const complete = await this.deps.repository.updateJob(job.id, { status: 'COMPLETE' });
+      const complete = await this.deps.repository.updateJob(job.id, { status: 'COMPLETE', progress: 1 });
       const finalUrl = (await this.deps.service.finalVideoUrl(complete)) ?? '';
       await this.deps.events.emit(ready, { type: 'lipsync_complete', final_video_url: finalUrl });
       await this.finishStep(complete, step, null);
@@ -400,6 +399,11 @@ export class StudioWorker {
     } finally {
       await synced?.release();
     }
+  }
+
+  /** The expiry's check of a job waiting for its user (queued when the candidates were ready). */
+  async expireIfAbandoned(jobId: string): Promise<void> {
+    await this.deps.expiry.check(jobId);
   }
 
   /** The queue gave up on an extension or lip-sync: the step failed, the job stays usable. */
@@ -530,6 +534,21 @@ export class StudioWorker {
     return { path: video.path, video };
   }
 
+  /**
+   * The progress of the job's work under way, kept on the job (what GET and a poll read) and
+   * streamed; rising only from what the job already shows (a retried attempt starts from it).
+   */
+  private progressOf(job: StudioJobRow, status: StudioJobStatus): RisingProgress {
+    return new RisingProgress(
+      async (progress) => {
+        await this.deps.repository.updateJob(job.id, { progress });
+        await this.deps.events.emit(job, { type: 'progress', status, progress });
+      },
+      this.deps.logger,
+      job.progress,
+    );
+  }
+
   private async openStep(stepId: string): Promise<{ job: StudioJobRow; step: StudioStepRow } | undefined> {
     const step = await this.deps.repository.findStep(stepId);
     if (!step || step.status !== 'running') return undefined;
@@ -616,5 +635,6 @@ export function studioJobs(
     defineJob(STUDIO_LIPSYNC_JOB, policy, ({ id }, context) => worker.lipsync(id, context), {
       onGaveUp: ({ id }) => worker.stepGaveUp(id),
     }) as JobDefinition,
+    defineJob(STUDIO_EXPIRE_JOB, {}, ({ id }) => worker.expireIfAbandoned(id)) as JobDefinition,
   ];
 }

@@ -5,6 +5,11 @@ import { defineGenerationKind } from '../generations';
 /** Where the studio lives: its notifications link there (spec 001 section 4). */
 export const STUDIO_LINK = '/studio';
 
+/** The studio opened on one job, on any device (the studio loads it from the server). */
+export function studioJobLink(jobId: string): string {
+  return `${STUDIO_LINK}?job=${encodeURIComponent(jobId)}`;
+}
+
 /**
  * The studio's generation: the start reserves the video and makes its library row like every kind,
  * but the video is made in steps the user drives (candidates, choice, voiceover, lip-sync), so the

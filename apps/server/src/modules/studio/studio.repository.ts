@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, lte, not, notInArray } from 'drizzle-orm';
+import type { StudioJobStatus } from '@reelcraft/contract';
 import type { Orm } from '../../platform/db/database';
 import {
   studioCandidates,
@@ -137,6 +138,66 @@ export class StudioRepository {
       .innerJoin(studioJobs, eq(studioJobs.id, studioSteps.jobId))
       .where(and(eq(studioJobs.userId, userId), eq(studioSteps.status, 'running')));
     return rows.map((row) => row.step);
+  }
+
+  /** The user's jobs, the last changed first; `open`: only those neither complete nor failed. */
+  async listJobsOf(
+    userId: string,
+    { open, limit }: { open: boolean; limit: number },
+  ): Promise<StudioJobRow[]> {
+    return this.orm
+      .select()
+      .from(studioJobs)
+      .where(
+        and(
+          eq(studioJobs.userId, userId),
+          open ? notInArray(studioJobs.status, ['COMPLETE', 'FAILED']) : undefined,
+        ),
+      )
+      .orderBy(desc(studioJobs.updatedAt), desc(studioJobs.id))
+      .limit(limit);
+  }
+
+  /** Whether a step of the job is still running (an extension or a lip-sync). */
+  async hasRunningStep(jobId: string): Promise<boolean> {
+    const [row] = await this.orm
+      .select({ id: studioSteps.id })
+      .from(studioSteps)
+      .where(and(eq(studioSteps.jobId, jobId), eq(studioSteps.status, 'running')))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Fails the job with `error` if it is still in one of `waiting`, unchanged since `cutoff` and runs
+   * no step: answers the failed row, or undefined when it moved on (or another process expired it).
+   */
+  async expireJob(
+    id: string,
+    waiting: readonly StudioJobStatus[],
+    cutoff: Date,
+    error: string,
+  ): Promise<StudioJobRow | undefined> {
+    const [row] = await this.orm
+      .update(studioJobs)
+      .set({ status: 'FAILED', error, updatedAt: new Date() })
+      .where(
+        and(
+          eq(studioJobs.id, id),
+          inArray(studioJobs.status, [...waiting]),
+          lte(studioJobs.updatedAt, cutoff),
+          not(
+            exists(
+              this.orm
+                .select({ id: studioSteps.id })
+                .from(studioSteps)
+                .where(and(eq(studioSteps.jobId, studioJobs.id), eq(studioSteps.status, 'running'))),
+            ),
+          ),
+        ),
+      )
+      .returning();
+    return row;
   }
 
   /** Fails every job of the user that is neither complete nor failed. */

@@ -6,6 +6,7 @@ import {
   extendStudioVideo,
   getStudioJob,
   getStudioJobAssets,
+  listStudioJobs,
   selectStudioCandidate,
   streamStudioJobEvents,
   studioMessages,
@@ -31,7 +32,7 @@ function sseMessage(id: number, type: string, data: unknown): string {
   return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ type, ...(data as object) })}\n\n`;
 }
 
-/** The nine studio calls of spec 001 section 7. */
+/** The nine studio calls of spec 001 section 7, and the list of a user's jobs (ours, issue 36). */
 export async function studioRoutes(
   app: FastifyInstance,
   {
@@ -43,6 +44,9 @@ export async function studioRoutes(
   }: RouteContext & { studio: StudioService; studioEvents: StudioEventLog },
 ): Promise<void> {
   registerCall(app, createStudioJob, ({ body, request }) => studio.create(requireUser(request).id, body));
+  registerCall(app, listStudioJobs, async ({ query, request }) => ({
+    jobs: await studio.list(requireUser(request).id, query),
+  }));
   registerCall(app, getStudioJob, ({ params, request }) => studio.get(requireUser(request).id, params.id));
   registerCall(app, selectStudioCandidate, ({ params, body, request }) =>
     studio.select(requireUser(request).id, params.id, body.candidate_id),
@@ -153,7 +157,12 @@ async function streamEvents(
       sentUpTo = await events.lastId(jobId);
       const state = await current();
       write(sseMessage(sentUpTo, 'state', { status: state.status, message: state.error }));
-      if (state.status === 'CANDIDATES_GENERATING') {
+      // The work under way says how far it is: the candidates, a lip-sync, an extension.
+      const working =
+        state.status === 'CANDIDATES_GENERATING' ||
+        state.status === 'LIPSYNC_GENERATING' ||
+        state.steps.some((step) => step.status === 'running');
+      if (working) {
         write(sseMessage(sentUpTo, 'progress', { status: state.status, progress: state.progress }));
       }
       for (const asset of state.assets.filter((item) => item.metadata.candidate_id)) {

@@ -8,6 +8,7 @@ import {
   type StudioJob,
   type StudioJobAsset,
   type StudioJobCreated,
+  type StudioJobSummary,
   type StudioLipsyncBody,
   type StudioStep,
   type StudioVideoAnswer,
@@ -26,6 +27,7 @@ import type { UploadsService } from '../uploads';
 import type { VoicesService } from '../voices';
 import type { VideosService } from '../videos';
 import type { StudioEventLog } from './studio-events';
+import type { StudioExpiry } from './studio-expiry';
 import type { StudioMedia } from './studio-media';
 import type { VoiceoverNarration } from './studio-storyboards';
 import { speakVoiceover, type SpokenVoiceover } from './studio-voiceover';
@@ -65,6 +67,7 @@ export interface StudioServiceDeps {
   repository: StudioRepository;
   events: StudioEventLog;
   media: StudioMedia;
+  expiry: Pick<StudioExpiry, 'expireIfDue' | 'expiresAt'>;
   generations: GenerationsService;
   kind: StudioKind;
   videos: Pick<VideosService, 'findById' | 'signedUrl'>;
@@ -137,6 +140,20 @@ export class StudioService {
 
   async get(userId: string, jobId: string): Promise<StudioJob> {
     return this.answer(await this.ownJob(userId, jobId));
+  }
+
+  /** The user's jobs to resume from any device (issue 36), each expired first when it is due. */
+  async list(
+    userId: string,
+    query: { open?: boolean | undefined; limit: number },
+  ): Promise<StudioJobSummary[]> {
+    const open = query.open ?? false;
+    const rows = await this.deps.repository.listJobsOf(userId, { open, limit: query.limit });
+    const jobs = await Promise.all(rows.map((row) => this.deps.expiry.expireIfDue(row)));
+    const summaries = await Promise.all(
+      jobs.filter((job) => !open || job.status !== 'FAILED').map((job) => this.summary(job)),
+    );
+    return summaries;
   }
 
   async select(userId: string, jobId: string, candidateId: string): Promise<StudioVideoAnswer> {
@@ -278,20 +295,22 @@ export class StudioService {
   ): Promise<StudioJobRow> {
     const job = await this.deps.repository.findJobForUser(userId, jobId);
     if (!job) throw notFound(missing);
-    return job;
+    // An abandoned job is expired as it is read: nobody goes on with it (decision 037).
+    return this.deps.expiry.expireIfDue(job);
   }
 
   /** The job as GET answers it, with fresh signed URLs. */
   async answer(job: StudioJobRow): Promise<StudioJob> {
-    const [candidates, steps, assets, finalUrl] = await Promise.all([
+    const [candidates, steps, assets, finalUrl, generation] = await Promise.all([
       this.deps.repository.listCandidates(job.id),
       this.deps.repository.listSteps(job.id),
       this.assetsOf(job),
       this.finalVideoUrl(job),
+      this.deps.generations.load(job.generationId),
     ]);
     return {
       job_id: job.id,
-      workflow_id: await this.workflowId(job),
+      workflow_id: generation?.row.sessionId ?? job.id,
       status: job.status,
       progress: job.progress,
       candidates: await Promise.all(
@@ -310,6 +329,34 @@ export class StudioService {
       final_video_url: finalUrl,
       voiceover_audio_url: await this.deps.media.signedUrl(job.voiceoverUri),
       error: job.error,
+      prompt: job.prompt,
+      aspect: job.aspect,
+      fps: job.fps,
+      duration_seconds: job.durationSeconds,
+      video_id: generation?.video.id ?? null,
+      created_at: job.createdAt.toISOString(),
+      expires_at: this.deps.expiry.expiresAt(job)?.toISOString() ?? null,
+    };
+  }
+
+  private async summary(job: StudioJobRow): Promise<StudioJobSummary> {
+    const [candidates, generation] = await Promise.all([
+      this.deps.repository.listCandidates(job.id),
+      this.deps.generations.load(job.generationId),
+    ]);
+    const shown = job.videoUri ?? candidates[0]?.uri ?? null;
+    return {
+      job_id: job.id,
+      status: job.status,
+      prompt: job.prompt,
+      candidate_count: candidates.length,
+      selected_candidate_id: job.selectedCandidateId,
+      preview_url: await this.deps.media.signedUrl(shown),
+      video_id: generation?.video.id ?? null,
+      error: job.error,
+      created_at: job.createdAt.toISOString(),
+      updated_at: job.updatedAt.toISOString(),
+      expires_at: this.deps.expiry.expiresAt(job)?.toISOString() ?? null,
     };
   }
 
@@ -331,10 +378,6 @@ export class StudioService {
   /** The library video the job delivers to (its generation's). */
   async videoIdOf(job: StudioJobRow): Promise<string | undefined> {
     return (await this.deps.generations.load(job.generationId))?.video.id;
-  }
-
-  private async workflowId(job: StudioJobRow): Promise<string> {
-    return (await this.deps.generations.load(job.generationId))?.row.sessionId ?? job.id;
   }
 
   private async assetsOf(job: StudioJobRow): Promise<StudioJobAsset[]> {
@@ -459,14 +502,12 @@ export class StudioService {
         tx.orm,
       );
       if (!step) return undefined;
-      const updated =
-        type === 'lipsync'
-          ? await this.deps.repository.updateJob(
-              job.id,
-              { status: 'LIPSYNC_GENERATING', error: null },
-              tx.orm,
-            )
-          : job;
+      // The job's progress is now the step's, from 0 (it rises only from there).
+      const updated = await this.deps.repository.updateJob(
+        job.id,
+        type === 'lipsync' ? { status: 'LIPSYNC_GENERATING', error: null, progress: 0 } : { progress: 0 },
+        tx.orm,
+      );
       await this.deps.queue.send(jobName, { id: step.id }, { transaction: tx });
       return updated;
     });

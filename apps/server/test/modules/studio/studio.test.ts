@@ -301,7 +301,7 @@ describeHeavy('the whole studio walk, rendered offline', () => {
     expect(sizes.size).toBe(4);
     const notifications = (await owner.api.get('/notifications')).json<{ title: string; link: string }[]>();
     expect(notifications).toContainEqual(
-      expect.objectContaining({ title: studioMessages.candidatesReadyTitle, link: '/studio' }),
+      expect.objectContaining({ title: studioMessages.candidatesReadyTitle, link: `/studio?job=${jobId}` }),
     );
   });
 

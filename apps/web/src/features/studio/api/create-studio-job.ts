@@ -14,7 +14,10 @@ export function postStudioJob(body: CreateStudioJobBody): Promise<StudioJobCreat
 }
 
 /** The state of a job just accepted, before its first event: nothing generated yet. */
-export function newStudioJob({ job_id, workflow_id }: StudioJobCreated): StudioJob {
+export function newStudioJob(
+  { job_id, workflow_id }: StudioJobCreated,
+  request: Pick<CreateStudioJobBody, 'prompt' | 'aspect' | 'fps' | 'duration_seconds'>,
+): StudioJob {
   return {
     job_id,
     workflow_id,
@@ -27,6 +30,14 @@ export function newStudioJob({ job_id, workflow_id }: StudioJobCreated): StudioJ
     final_video_url: null,
     voiceover_audio_url: null,
     error: null,
+    prompt: request.prompt,
+    aspect: request.aspect,
+    fps: request.fps,
+    duration_seconds: request.duration_seconds,
+    // The server's answer (read again with the first events) says these.
+    video_id: null,
+    created_at: new Date().toISOString(),
+    expires_at: null,
   };
 }
 
@@ -35,8 +46,8 @@ export function useCreateStudioJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postStudioJob,
-    onSuccess: (created) => {
-      queryClient.setQueryData(studioKeys.job(created.job_id), newStudioJob(created));
+    onSuccess: (created, body) => {
+      queryClient.setQueryData(studioKeys.job(created.job_id), newStudioJob(created, body));
     },
   });
 }
