@@ -408,7 +408,11 @@ function analysePrompt(prompt: string): PromptReading {
       surface = { material, color };
     }
     if (COLOUR_TINTS[word] && !colors.includes(COLOUR_TINTS[word])) colors.push(COLOUR_TINTS[word]);
-    const place = SETTING_WORDS.get(word) ?? SETTING_WORDS.get(singular(word));
+    // "Shallow depth of field" (which prompt enhancement writes) is the lens, not a field.
+    const place =
+      lower[index - 2] === 'depth'
+        ? undefined
+        : (SETTING_WORDS.get(word) ?? SETTING_WORDS.get(singular(word)));
     // A table or a board is only where things stand: a room named later is the setting.
     const weakPlace = ['table', 'tabletop', 'board', 'counter', 'desk'].includes(word);
     if (place && (!setting || (settingIsWeak && !weakPlace))) {
