@@ -1,6 +1,7 @@
-import { TEXT_VIDEO_DURATIONS_S } from '@reelcraft/contract';
+import { STORYBOARD_LIMITS, TEXT_VIDEO_DURATIONS_S } from '@reelcraft/contract';
 import type { StoredProposal } from './chat.schema';
-import type { PlanFacts, QuotaFacts, VideoFacts } from './chat-tools';
+import { proposalDescription, type PlanFacts, type QuotaFacts, type VideoFacts } from './chat-tools';
+import type { VideoEdit } from './chat-understanding';
 
 // The assistant's sentences, from the facts the tools found. Pure, so the same facts read the same.
 
@@ -51,7 +52,7 @@ export function proposalReply(
   }
   // The prompt itself travels as `enhanced_prompt` (the screen shows it on the proposal card).
   lines.push(
-    `Here is my proposal: a ${proposalFormat(proposal)} video of ${proposal.subject ?? 'your idea'}, with the prompt written for you.`,
+    `Here is my proposal: a ${proposalFormat(proposal)} video of ${proposalDescription(proposal) ?? 'your idea'}, with the prompt written for you.`,
   );
   const cost =
     notes.remainingVideos === undefined
@@ -74,6 +75,10 @@ export function proposalChanges(before: StoredProposal | null, after: StoredProp
   if (before.style !== after.style)
     changes.push(after.style ? `now in ${after.style} style` : 'no particular style');
   if (before.subject !== after.subject) changes.push('a new description');
+  else {
+    const added = (after.details ?? []).filter((detail) => !(before.details ?? []).includes(detail));
+    for (const detail of added) changes.push(`added “${detail}”`);
+  }
   return changes;
 }
 
@@ -157,6 +162,56 @@ export function projectsReply(projects: readonly VideoFacts[]): string {
     return `- ${project.title} (${state}): ${project.link}`;
   });
   return [`Your ${plural(projects.length, 'latest project')}:`, ...lines].join('\n');
+}
+
+/** What the storyboard editor does about each kind of change, in the editor's own words. */
+const EDITOR_CAN: Readonly<Record<VideoEdit, string>> = {
+  longer:
+    `Longer: add or duplicate scenes, or give a scene more seconds (up to ${STORYBOARD_LIMITS.maxSceneSeconds} ` +
+    `seconds a scene, ${STORYBOARD_LIMITS.maxTotalSeconds} in all).`,
+  shorter: 'Shorter: delete scenes or give them fewer seconds.',
+  logo:
+    'Your logo: there is no logo overlay, so I cannot put a logo on every frame. You can show it in a scene ' +
+    'instead: add the image to Image Library, then choose Add subject, My images on that scene.',
+  music: 'Music: pick another mood or change its volume.',
+  voice: 'Voice: rewrite what each scene says and choose another voice, your cloned voices too.',
+  captions: 'Captions: turn them on or off and pick their style.',
+  shape: 'Shape: switch between 16:9, 9:16 and 1:1.',
+  scenes: 'Scenes: change what each one shows and says, add, duplicate, reorder or delete them.',
+};
+
+const EDITOR_SUMMARY =
+  'There you can rewrite what each scene says, add, duplicate, reorder or delete scenes and change their length, ' +
+  'change what a scene shows, and switch the shape, voice, music and captions.';
+
+/**
+ * Where and how an existing video is changed: its storyboard editor, what it can do about each change
+ * asked for, and honestly what it cannot (there is no logo overlay).
+ */
+export function editVideoReply(video: VideoFacts | undefined, edits: readonly VideoEdit[]): string {
+  if (!video)
+    return 'You have no videos yet, so there is nothing to change. Tell me what you would like, and I will make one.';
+  const title = `“${video.title}”`;
+  if (video.status === 'failed') {
+    return `Your last video ${title} failed: ${video.error ?? 'unknown reason'}. Ask me for it again, with the changes you want.`;
+  }
+  const lines = video.storyboard_id
+    ? [
+        `Your last video ${title} is made from a storyboard, and you change it in its editor: ${video.edit_link}`,
+      ]
+    : [
+        `Your last video ${title} was made before storyboards: open it in My Projects (${video.edit_link}) and press ` +
+          'Edit to get one you can change.',
+      ];
+  if (video.status !== 'completed') {
+    lines.push(`It is still rendering (${video.progress}%); make your changes once it is done.`);
+  }
+  lines.push(...(edits.length ? edits.map((edit) => `- ${EDITOR_CAN[edit]}`) : [EDITOR_SUMMARY]));
+  lines.push(
+    'Render changes renders again only the scenes you changed, and the editor shows whether it uses one of your ' +
+      'videos before you press it.',
+  );
+  return lines.join('\n');
 }
 
 export const unknownReply =

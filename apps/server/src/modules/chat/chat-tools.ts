@@ -52,6 +52,10 @@ export interface VideoFacts {
   video_url: string | null;
   /** Where the product shows it: `/projects?open={id}`. */
   link: string;
+  /** The storyboard it was rendered from, which its editor changes; null for a video made before storyboards. */
+  storyboard_id: string | null;
+  /** Where it is changed: its storyboard editor `/storyboards/{id}`, else its project (whose Edit rebuilds one). */
+  edit_link: string;
   created_at: string;
 }
 
@@ -78,6 +82,13 @@ export interface ChatToolsDeps {
 }
 
 const projectLink = (videoId: string) => `/projects?${new URLSearchParams({ open: videoId }).toString()}`;
+const storyboardLink = (storyboardId: string) => `/storyboards/${encodeURIComponent(storyboardId)}`;
+
+/** What a proposal's video shows, in words: the subject and what follow-ups added to it. */
+export function proposalDescription(proposal: Pick<StoredProposal, 'subject' | 'details'>): string | null {
+  if (!proposal.subject) return null;
+  return [proposal.subject, ...(proposal.details ?? [])].join(', ');
+}
 
 const titleWords = (text: string) =>
   new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => word.length > 2));
@@ -176,38 +187,55 @@ export class ChatTools {
     );
   }
 
+  /** One help article by id, when the collection has it. */
+  helpArticle(id: string, collection: string): HelpFacts | undefined {
+    const article = this.deps.help.article(id, collection);
+    return article && { id: article.id, title: article.title, answer: article.answer, score: 0 };
+  }
+
   /**
    * A proposal from the request's facts, over the waiting one when the message changes it: the
-   * subject, length, shape and style given win, the rest is kept. The prompt is written again from
-   * the subject and style (the same subject always gives the same prompt).
+   * subject, length, shape and style given win, the rest is kept; a detail is added to the kept
+   * subject (a new subject drops the details). The prompt is written again from the description and
+   * style (the same description always gives the same prompt).
    */
   async propose(
     previous: StoredProposal | null,
     slots: Partial<VideoSlots> & { prompt?: string | null },
-    options: { refinement?: string | null } = {},
   ): Promise<StoredProposal> {
     // A waiting proposal is changed in place; one already started or declined lends its facts to a new one.
     const open = previous && (previous.status === 'proposed' || previous.status === 'draft');
     const keep = previous && previous.status !== 'declined' ? previous : null;
-    let subject = slots.subject ?? keep?.subject ?? null;
-    if (!slots.subject && options.refinement && subject) subject = `${subject}, ${options.refinement}`;
+    const subject = slots.subject ?? keep?.subject ?? null;
+    const keptDetails = slots.subject ? [] : (keep?.details ?? []);
+    const detail = slots.detail?.trim();
+    const details =
+      detail && subject && !keptDetails.some((known) => known.toLowerCase() === detail.toLowerCase())
+        ? [...keptDetails, detail]
+        : keptDetails;
     const style = slots.style ?? keep?.style ?? null;
     const base = {
       id: open && previous ? previous.id : crypto.randomUUID(),
       subject,
+      details,
       durationSeconds: slots.durationSeconds ?? keep?.durationSeconds ?? DEFAULT_DURATION,
       aspect: slots.aspect ?? keep?.aspect ?? DEFAULT_ASPECT,
       style,
       videoSessionId: null,
     };
-    if (!subject) return { ...base, status: 'draft', prompt: null };
-    const subjectChanged = subject !== keep?.subject || style !== keep?.style;
+    const description = proposalDescription(base);
+    if (!description) return { ...base, status: 'draft', prompt: null };
+    const described = keep ? proposalDescription(keep) : null;
+    const descriptionChanged = description !== described || style !== keep?.style;
     const prompt =
       slots.prompt?.trim() ||
-      (!subjectChanged && keep?.prompt
+      (!descriptionChanged && keep?.prompt
         ? keep.prompt
-        : (await this.deps.text.enhancePrompt({ prompt: style ? `${subject}, ${style} style` : subject }))
-            .prompt);
+        : (
+            await this.deps.text.enhancePrompt({
+              prompt: style ? `${description}, ${style} style` : description,
+            })
+          ).prompt);
     return { ...base, status: 'proposed', prompt };
   }
 
@@ -269,6 +297,8 @@ export class ChatTools {
       error: status === 'failed' ? row.error : null,
       video_url: status === 'completed' ? await this.deps.videos.signedUrl(row.videoUri) : null,
       link: projectLink(row.id),
+      storyboard_id: row.storyboardId,
+      edit_link: row.storyboardId ? storyboardLink(row.storyboardId) : projectLink(row.id),
       created_at: row.createdAt.toISOString(),
     };
   }

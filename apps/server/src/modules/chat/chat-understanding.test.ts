@@ -12,6 +12,8 @@ describe('slot filling', () => {
       requestedSeconds: null,
       aspect: null,
       style: null,
+      detail: null,
+      edits: [],
     });
     expect(
       fillSlots('Create a vertical 30-second video about fresh croissants in anime style'),

@@ -11,6 +11,11 @@ export interface StoredProposal {
   id: string;
   status: 'draft' | 'proposed' | 'started' | 'declined';
   subject: string | null;
+  /**
+   * What follow-ups added to the subject, in order ("moodier with rain running down the windows");
+   * a new subject starts them over. Absent in proposals stored before it existed.
+   */
+  details?: string[];
   prompt: string | null;
   durationSeconds: number;
   aspect: string;

@@ -87,6 +87,10 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     title: 'Create Video from Images',
     questions: [
       'how do I make a video from my photos',
+      'make a video from my product photos pictures',
+      'turn product images into a video',
+      'product video from images',
+      'make a video from photos of my products',
       'image to video',
       'how many images can I upload',
       'how many photos can I put in one video',
@@ -106,7 +110,8 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     title: 'Product image enhancement',
     questions: [
       'enhance a product image',
-      'remove background make my product photo better',
+      'remove the background of my product photo',
+      'improve a product photo',
       'image enhancement tab',
       'product image enhancer',
     ],
@@ -192,19 +197,60 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     id: 'upgrade',
     collection: 'customer',
-    title: 'Upgrading, paying and cancelling',
+    title: 'Upgrading and paying',
     questions: [
       'how do I upgrade',
       'how do I pay',
       'payment methods card paypal',
-      'cancel my subscription',
-      'change plan',
-      'refund',
+      'get more videos',
+      'buy a plan',
     ],
     answer:
-      'Open Subscription Plans from the menu and choose a plan; you pay by card or with PayPal at a secure checkout, ' +
-      'and the new videos are available as soon as the payment is confirmed. A paid plan runs for its period; when it ' +
-      'ends without renewal you are back on the Free plan. For refunds, write to support through Feedback.',
+      'Open Subscription Plans (/subscription-plans) from the menu and choose a plan; you pay by card or with PayPal at ' +
+      'a secure checkout, and the new videos are available as soon as the payment is confirmed. The plan box at the ' +
+      'bottom of the sidebar shows your plan and the videos you have left.',
+  },
+  {
+    id: 'billing',
+    collection: 'customer',
+    title: 'Changing plan, cancelling and refunds',
+    questions: [
+      'cancel my subscription',
+      'how do I cancel',
+      'get a refund',
+      'refund money back',
+      'change my plan',
+      'downgrade switch plan',
+      'stop auto renew',
+      'charged billing invoice receipt',
+    ],
+    answer:
+      'Your plan is on Subscription Plans (/subscription-plans), marked Current plan. To change plan, choose another ' +
+      'one there and pay at checkout: it starts as soon as the payment is confirmed. A plan paid at checkout is one ' +
+      'payment for its period and does not renew, so there is nothing to cancel: nothing is charged again unless you ' +
+      'buy again, and when the period ends you are back on the Free plan. A card subscription renews each period; to ' +
+      'cancel it, or to ask for a refund, write to us through Share Feedback in the account menu at the bottom of the ' +
+      'sidebar, with the date of the payment.',
+  },
+  {
+    id: 'edit-video',
+    collection: 'customer',
+    title: 'Changing a video after it is made',
+    questions: [
+      'edit my video',
+      'change a video after it is made',
+      'make my video longer shorter',
+      'add my logo watermark',
+      'change the music voice captions',
+      'storyboard editor scenes',
+    ],
+    answer:
+      'Every video is made from a storyboard, and its editor changes it afterwards: open My Projects and press Edit ' +
+      '(the pencil) on the video. There you can rewrite what each scene says, add, duplicate, reorder or remove ' +
+      'scenes and change their length (up to 30 seconds a scene, 180 seconds in all), change what a scene shows, ' +
+      'switch the shape, the voice, the music and the captions, then render the changes. There is no logo overlay: ' +
+      'a logo cannot be put on every frame, but you can show it in a scene with Add subject, My images (add it to ' +
+      'Image Library first).',
   },
   {
     id: 'download',

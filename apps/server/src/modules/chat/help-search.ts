@@ -130,6 +130,11 @@ export class HelpIndex {
     }
   }
 
+  /** One article of `collection` by id. */
+  article(id: string, collection: string): HelpArticle | undefined {
+    return this.byCollection.get(collection)?.docs.find((doc) => doc.article.id === id)?.article;
+  }
+
   /** The collections the index holds. */
   collections(): string[] {
     return [...this.byCollection.keys()];

@@ -2,6 +2,7 @@ import type { ChatContext, StoredProposal } from './chat.schema';
 import {
   CAPABILITIES,
   declinedReply,
+  editVideoReply,
   greetingReply,
   nothingToStartReply,
   plansReply,
@@ -14,8 +15,14 @@ import {
   unknownReply,
   videoStatusReply,
 } from './chat-replies';
+import { TEXT_VIDEO_DURATIONS_S } from '@reelcraft/contract';
 import type { ChatTools, VideoFacts } from './chat-tools';
-import { understandMessage, type MessageIntent } from './chat-understanding';
+import {
+  understandMessage,
+  type MessageIntent,
+  type VideoDuration,
+  type VideoSlots,
+} from './chat-understanding';
 
 /** What the assistant is asked: one message of a user's conversation. */
 export interface AssistantRequest {
@@ -47,6 +54,7 @@ export function proposalMetadata(proposal: StoredProposal) {
     id: proposal.id,
     status: proposal.status,
     subject: proposal.subject,
+    details: proposal.details ?? [],
     prompt: proposal.prompt,
     duration_seconds: proposal.durationSeconds,
     aspect: proposal.aspect,
@@ -60,7 +68,8 @@ const NOT_A_NAME = new Set(
   (
     "what whats what's is are the a an my of status progress ready done finished render rendering rendered going " +
     "doing coming along how hows how's where wheres where's did has have it its it's video videos clip yet " +
-    'complete completed fail failed latest last new one that this please check tell me about'
+    'complete completed fail failed latest last new one that this please check tell me about ' +
+    'make change edit longer shorter add put remove previous recent earlier can you could would want and with for'
   ).split(' '),
 );
 
@@ -75,7 +84,20 @@ export function videoNameIn(message: string): string | null {
 const reported: Partial<Record<MessageIntent, string>> = {
   modify_video: 'create_video',
   capabilities: 'help',
+  billing: 'help',
 };
+
+/** The help articles about money; a billing question is answered from one of them. */
+const BILLING_ARTICLES = new Set(['billing', 'upgrade']);
+
+/** "Longer" or "shorter" without a number: the next length offered from the proposal's. */
+function steppedDuration(slots: VideoSlots, current: number | undefined): VideoDuration | null {
+  if (slots.durationSeconds !== null || current === undefined) return slots.durationSeconds;
+  const offered = [...TEXT_VIDEO_DURATIONS_S];
+  if (slots.edits.includes('longer')) return offered.find((seconds) => seconds > current) ?? null;
+  if (slots.edits.includes('shorter')) return offered.findLast((seconds) => seconds < current) ?? null;
+  return null;
+}
 
 /**
  * The offline assistant: reads the message (intent and slots, `chat-understanding.ts`), runs the
@@ -111,16 +133,11 @@ export class LocalAssistant implements Assistant {
       case 'create_video':
       case 'modify_video': {
         const modifying = understood.intent === 'modify_video';
-        const hasSlots = slots.durationSeconds !== null || slots.aspect !== null || slots.style !== null;
-        const fillsDraft = modifying && proposal?.status === 'draft' && !slots.subject;
         const next = await this.tools.propose(
-          understood.intent === 'create_video' ? null : proposal,
-          fillsDraft ? { ...slots, subject: message.trim() } : slots,
-          // "more dramatic, at night": added to the subject of the waiting proposal.
-          {
-            refinement:
-              modifying && !slots.subject && !hasSlots ? message.trim().replace(/[.!]+$/, '') : null,
-          },
+          modifying ? proposal : null,
+          modifying
+            ? { ...slots, durationSeconds: steppedDuration(slots, proposal?.durationSeconds) }
+            : slots,
         );
         const quota = next.prompt ? await this.tools.getQuota(userId) : undefined;
         return turn(
@@ -136,6 +153,27 @@ export class LocalAssistant implements Assistant {
             context: { ...context, proposal: next },
           },
         );
+      }
+
+      case 'edit_video': {
+        // "The last video" is the one this conversation made last, else the newest; else a title's words.
+        const video = await this.tools.getVideoStatus(userId, {
+          name: /\b(?:last|latest|previous|newest|recent)\b/i.test(message) ? null : videoNameIn(message),
+          sessionId: context.lastVideoSessionId,
+        });
+        return turn(editVideoReply(video, slots.edits), {
+          metadata: video
+            ? { video, ...(video.session_id ? { video_session_id: video.session_id } : {}) }
+            : {},
+        });
+      }
+
+      case 'billing': {
+        const found = this.tools.bestHelp(message, collection);
+        const best =
+          found && BILLING_ARTICLES.has(found.id) ? found : this.tools.helpArticle('billing', collection);
+        if (!best) return turn(unknownReply, { confidence: Math.min(confidence, 0.3) });
+        return turn(best.answer, { metadata: { sources: [{ id: best.id, title: best.title }] } });
       }
 
       case 'confirm': {

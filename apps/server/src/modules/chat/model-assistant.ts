@@ -30,7 +30,9 @@ const SYSTEM_PROMPT = [
   'never guess numbers, states or product facts. When search_help finds nothing relevant, say you do not know.',
   'When the user asks for a video, call propose_video with a vivid 20-50 word prompt, show the prompt and ask them to',
   'confirm. Call start_video only after the user confirmed a proposal you made in an earlier message; a change of',
-  'length, shape, style or subject is a new propose_video call.',
+  'length, shape, style or subject is a new propose_video call. A question about how to do something is answered',
+  'with search_help, never with a proposal. A change to a video already made (longer, music, voice, captions) is',
+  "made in its storyboard editor: give the video's edit_link from get_video_status; there is no logo overlay.",
 ].join(' ');
 
 const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false } as const;

@@ -240,6 +240,126 @@ describeEachDatabase('chat calls', { work: false, listen: true }, (server) => {
     expect(status.response).toMatch(/is rendering: 0% \(Initializing\)/);
   });
 
+  it('changes only what a follow-up names, keeps the subject, and renders the subject agreed', async () => {
+    const { user, api, say } = await signedIn(server());
+    const first = await say('a 30 second video of a cozy coffee shop on a rainy morning');
+    expect(proposalOf(first)).toMatchObject({ status: 'proposed', duration_seconds: 30, aspect: '16:9' });
+
+    const changed = await say(
+      'Actually make it vertical for Reels, 15 seconds, and moodier with rain running down the windows',
+    );
+    expect(changed.intent).toBe('create_video');
+    expect(proposalOf(changed)).toMatchObject({
+      id: proposalOf(first).id,
+      subject: 'a cozy coffee shop on a rainy morning',
+      details: ['moodier with rain running down the windows'],
+      duration_seconds: 15,
+      aspect: '9:16',
+    });
+    expect(changed.response).toContain(
+      'Here is my proposal: a 15 s, 9:16 vertical video of a cozy coffee shop on a rainy morning, moodier with ' +
+        'rain running down the windows,',
+    );
+    expect(changed.response).toContain('now 15 seconds, now 9:16 vertical, added “moodier with rain');
+    expect(changed.response).not.toMatch(/reels|,,/i);
+    expect(changed.enhanced_prompt).toMatch(
+      /^A cozy coffee shop on a rainy morning, moodier with rain running down the windows\b/,
+    );
+    expect(changed.enhanced_prompt).not.toMatch(/reels|,,/i);
+
+    const started = await say('yes');
+    const videoSessionId = started.metadata.video_session_id as string;
+    expect(videoSessionId).toBe(proposalOf(changed).id);
+    const [row] = await generationsOf(server(), user.id);
+    expect(await storyboardRendered(server(), row!)).toMatchObject({
+      prompt: changed.enhanced_prompt,
+      aspect: '9:16',
+    });
+    // The storyboard the video renders from shows the coffee shop in the rain, read through the API.
+    const { videos } = (await api.get('/videos')).json<{ videos: { storyboard_id: string | null }[] }>();
+    const storyboardId = videos[0]?.storyboard_id;
+    expect(storyboardId).toBeTruthy();
+    const board = (await api.get(`/storyboards/${storyboardId}`)).json<{
+      scenes: {
+        narration: string;
+        visual: { setting: string; weather: string; subjects: { kind: string; label: string }[] };
+      }[];
+    }>();
+    for (const scene of board.scenes) {
+      expect(scene.visual).toMatchObject({ setting: 'cafe', weather: 'rain' });
+      expect(scene.narration).not.toMatch(/reels/i);
+    }
+    const shown = board.scenes.flatMap((scene) => scene.visual.subjects.map((subject) => subject.label));
+    expect(shown.join(' ')).toMatch(/coffee|beverage|cup/i);
+    expect(shown.join(' ')).not.toMatch(/\beye\b|mountain/i);
+  });
+
+  it('answers a how-to question with help, never with a proposal', async () => {
+    const { user, say } = await signedIn(server());
+    await say('a 30 second video of a cozy coffee shop on a rainy morning');
+    const answer = await say('How do I make a video from my product photos?');
+    expect(answer.intent).toBe('help');
+    expect(answer.enhanced_prompt).toBeNull();
+    expect(answer.metadata.proposal).toBeUndefined();
+    expect(answer.metadata.sources).toEqual([{ id: 'image-to-video', title: 'Create Video from Images' }]);
+    expect(answer.response).toMatch(/^Open Create Video from Images/);
+    // The proposal that waited still waits, unchanged.
+    const yes = await say('yes');
+    expect(yes.intent).toBe('start_video');
+    expect(proposalOf(yes)).toMatchObject({
+      subject: 'a cozy coffee shop on a rainy morning',
+      duration_seconds: 30,
+    });
+    expect(await generationsOf(server(), user.id)).toHaveLength(1);
+  });
+
+  it('answers cancelling and refunds with the billing help, not the quota', async () => {
+    const { say } = await signedIn(server());
+    const answer = await say('How do I cancel my subscription or get a refund?');
+    expect(answer.intent).toBe('help');
+    expect(answer.metadata.quota).toBeUndefined();
+    expect(answer.metadata.sources).toEqual([
+      { id: 'billing', title: 'Changing plan, cancelling and refunds' },
+    ]);
+    expect(answer.response).toContain('Subscription Plans (/subscription-plans)');
+    expect(answer.response).toMatch(/refund/);
+    expect(answer.response).toContain('Share Feedback');
+    expect(answer.response).not.toMatch(/videos? left/);
+    const change = await say('I want to change my plan');
+    expect(change.metadata.sources).toEqual([
+      { id: 'billing', title: 'Changing plan, cancelling and refunds' },
+    ]);
+  });
+
+  it('points a change to the last video to its storyboard editor, and says what it cannot do', async () => {
+    const { api, say } = await signedIn(server());
+    expect((await say('Make the last video longer and add my logo')).response).toMatch(
+      /^You have no videos yet/,
+    );
+    await say('make me a 15 second video of a lighthouse in a storm');
+    const started = await say('yes');
+    const { videos } = (await api.get('/videos')).json<{ videos: { id: string; storyboard_id: string }[] }>();
+
+    const answer = await say('Make the last video longer and add my logo');
+    expect(answer.intent).toBe('edit_video');
+    expect(answer.metadata.projects).toBeUndefined();
+    expect(answer.metadata.video_session_id).toBe(started.metadata.video_session_id);
+    expect(answer.metadata.video).toMatchObject({
+      video_id: videos[0]?.id,
+      storyboard_id: videos[0]?.storyboard_id,
+      edit_link: `/storyboards/${videos[0]?.storyboard_id}`,
+    });
+    const lines = answer.response.split('\n');
+    expect(lines[0]).toBe(
+      `Your last video “${(await api.get('/videos/recent-projects')).json<{ title: string }[]>()[0]?.title}” is ` +
+        `made from a storyboard, and you change it in its editor: /storyboards/${videos[0]?.storyboard_id}`,
+    );
+    expect(answer.response).toContain('It is still rendering (0%)');
+    expect(answer.response).toMatch(/^- Longer: add or duplicate scenes/m);
+    expect(answer.response).toMatch(/^- Your logo: there is no logo overlay/m);
+    expect(answer.response).not.toMatch(/latest project/);
+  });
+
   it('declines, and asks for a subject when a request has none', async () => {
     const { user, say } = await signedIn(server());
     const vague = await say('make me a video');
