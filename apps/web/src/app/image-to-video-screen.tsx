@@ -1,5 +1,6 @@
 import { ImageEnhancer } from '../features/image-enhancement';
 import { ImageToVideoPage, type CreationParts } from '../features/image-to-video';
+import { useSaveLibraryImages } from '../features/library';
 import { EnhancePromptButton } from '../features/prompt-enhancement';
 import { uploadErrorMessage, uploadImages } from '../features/uploads';
 
@@ -9,6 +10,7 @@ import { uploadErrorMessage, uploadImages } from '../features/uploads';
 
 const parts: CreationParts = {
   uploads: { upload: uploadImages, describeError: uploadErrorMessage },
+  library: { useSave: useSaveLibraryImages },
   renderEnhancePrompt: (props) => <EnhancePromptButton {...props} />,
   renderImageEnhancer: (props) => <ImageEnhancer uploadImages={uploadImages} {...props} />,
 };

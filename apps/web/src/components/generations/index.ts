@@ -31,6 +31,8 @@ export {
 } from './voice-list';
 export { CountedTextarea } from './counted-textarea';
 export { DownloadVideoButton } from './download-video-button';
+export { GenerationResult } from './generation-result';
+export { useCreationDraft, useFormDraft, useKeepFormDraft } from './creation-memory';
 export { BackToDashboard, GenerationFailedPanel, ResumingNotice } from './generation-panels';
 export { RatioFrame } from './ratio-frame';
 export { SeedField } from './seed-field';

@@ -11,11 +11,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useGenerationGate } from './generation-gate';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { useCurrentUser } from '../../lib/session';
 import { watchSession } from '../../lib/watched-sessions';
 import { useToast } from '../toast';
 import { useActiveGeneration } from './api/get-active-generation';
 import { generationKeys } from './api/generation-keys';
 import { useCompletionEffects } from './completion-effects';
+import { readScreenMemory, updateScreenMemory } from './creation-memory';
 
 /** The kinds of job a creation screen starts and follows (an avatar's presenter video, a deck's video too). */
 export type CreationKind = Extract<
@@ -44,6 +46,8 @@ export interface GenerationJobOptions<Variables> {
   describeStartError: (error: unknown) => string;
   /** Lets the screen show a refused start itself (a field of its form); true when it did. */
   showStartErrorInForm?: (error: unknown) => boolean;
+  /** The title the screen shows with the job's outcome (its prompt), kept with the job. */
+  titleOf?: (variables: Variables) => string;
 }
 
 export type GenerationJob<Variables> = GenerationPhase & {
@@ -52,6 +56,13 @@ export type GenerationJob<Variables> = GenerationPhase & {
   reset: () => void;
   /** The confetti burst counter of the completion effects. */
   burst: number;
+  /** The followed job's title as `titleOf` gave it when it started; null when not known. */
+  title: string | null;
+  /**
+   * The outcome shown is the one of a job that ended while the user was away (a later visit): no
+   * celebration, no autoplay.
+   */
+  fromEarlierVisit: boolean;
 };
 
 /** The state a job starts in, before the first poll or event; a storyboard's render names its storyboard. */
@@ -90,7 +101,9 @@ function newerState(current: GenerationState | undefined, next: GenerationState)
  * One way for every creation screen to start a generation and follow it to its end (spec 001 section
  * 4): the gate, then the start call; then `useGenerationState` with the kind's status call. On mount
  * it asks the server for a job of this kind that is still running and follows that one, so a reload
- * does not invite a second, paid start.
+ * does not invite a second, paid start. When none runs, the job this screen last followed (kept per
+ * user in local storage) is read again, so a visit after it ended shows its outcome until the user
+ * leaves it with `reset` (issue 36 item 4).
  */
 export function useGenerationJob<Variables>({
   kind,
@@ -98,32 +111,52 @@ export function useGenerationJob<Variables>({
   readState,
   describeStartError,
   showStartErrorInForm,
+  titleOf,
 }: GenerationJobOptions<Variables>): GenerationJob<Variables> {
   const gate = useGenerationGate();
   const toast = useToast();
   const { celebrate, burst } = useCompletionEffects();
+  const userId = useCurrentUser()?.id ?? null;
 
   const [started, setStarted] = useState<GenerationState | null>(null);
   // Once the user leaves a resumed job's outcome, the screen belongs to a new job.
   const [resumeDismissed, setResumeDismissed] = useState(false);
+  // The job the last visit followed, read once: followed again when no job of the kind runs.
+  const [remembered, setRemembered] = useState(() =>
+    userId === null ? null : readScreenMemory(userId, kind),
+  );
   const active = useActiveGeneration(kind, started === null && !resumeDismissed);
-  const followed = started ?? (resumeDismissed ? null : (active.data ?? null));
-  const sessionId = followed?.session_id ?? null;
+  const resumed = started ?? (resumeDismissed ? null : (active.data ?? null));
+  const rememberedId =
+    resumed === null && !resumeDismissed && active.isFetched ? (remembered?.session_id ?? null) : null;
+  const sessionId = resumed?.session_id ?? rememberedId;
+  // A job started or found running on this visit, as opposed to one that ended while the user was
+  // away: only the former's completion is celebrated.
+  const followingLive = resumed !== null;
 
   const startMutation = useMutation({
-    mutationFn: async (variables: Variables): Promise<string | null> => {
+    mutationFn: async (variables: Variables): Promise<{ sessionId: string; title: string | null } | null> => {
       if (!(await gate())) return null;
       try {
         const answer = await start(variables);
         if (!answer.session_id) throw new Error(generationMessages.noSessionId);
-        return answer.session_id;
+        return { sessionId: answer.session_id, title: titleOf?.(variables) ?? null };
       } catch (error) {
         if (showStartErrorInForm?.(error)) return null;
         throw error;
       }
     },
-    onSuccess: (newSessionId) => {
-      if (newSessionId) setStarted(startingState(kind, newSessionId));
+    onSuccess: (answer) => {
+      if (!answer) return;
+      setStarted(startingState(kind, answer.sessionId));
+      setRemembered({ session_id: answer.sessionId, title: answer.title, drafts: {} });
+      if (userId !== null) {
+        updateScreenMemory(userId, kind, (screen) => ({
+          ...screen,
+          session_id: answer.sessionId,
+          title: answer.title,
+        }));
+      }
     },
     onError: (error) =>
       toast.show({
@@ -133,32 +166,57 @@ export function useGenerationJob<Variables>({
       }),
   });
 
-  const stateQuery = useGenerationState({ sessionId, readState, initialState: followed });
+  const stateQuery = useGenerationState({ sessionId, readState, initialState: resumed });
+  // A remembered job the server no longer answers for (deleted, or the read failed): the screen
+  // forgets it and shows the form, rather than a failure the user did not cause on this visit.
+  const rememberedGone = rememberedId !== null && stateQuery.isError;
+
+  // A running job found on reload is kept too, so its outcome is shown on the next visit.
+  const resumedId = resumed?.session_id ?? null;
+  useEffect(() => {
+    if (userId === null || resumedId === null) return;
+    updateScreenMemory(userId, kind, (screen) =>
+      screen.session_id === resumedId ? screen : { ...screen, session_id: resumedId, title: null },
+    );
+  }, [userId, kind, resumedId]);
+
+  const forgetStored = useCallback(() => {
+    if (userId !== null) {
+      updateScreenMemory(userId, kind, (screen) => ({ ...screen, session_id: null, title: null }));
+    }
+  }, [userId, kind]);
+  useEffect(() => {
+    if (rememberedGone) forgetStored();
+  }, [rememberedGone, forgetStored]);
 
   const phase = currentPhase({
     starting: startMutation.isPending,
     startError: startMutation.isError ? describeStartError(startMutation.error) : null,
-    resuming: followed === null && active.isLoading,
-    state: sessionId === null ? null : (stateQuery.data ?? followed),
+    resuming: (resumed === null && active.isLoading) || (rememberedId !== null && stateQuery.isPending),
+    state: sessionId === null || rememberedGone ? null : (stateQuery.data ?? resumed),
     checkFailed: stateQuery.isError,
   });
 
   const completedUrl = phase.phase === 'completed' ? phase.videoUrl : null;
   const celebratedSession = useRef<string | null>(null);
   useEffect(() => {
-    if (completedUrl === null || celebratedSession.current === sessionId) return;
+    if (completedUrl === null || !followingLive || celebratedSession.current === sessionId) return;
     celebratedSession.current = sessionId;
     celebrate(completedUrl);
-  }, [completedUrl, sessionId, celebrate]);
+  }, [completedUrl, followingLive, sessionId, celebrate]);
 
   const { mutate, reset: resetStart } = startMutation;
   const reset = useCallback(() => {
     resetStart();
     setStarted(null);
     setResumeDismissed(true);
-  }, [resetStart]);
+    setRemembered(null);
+    forgetStored();
+  }, [resetStart, forgetStored]);
 
-  return { ...phase, start: mutate, reset, burst };
+  const title = sessionId !== null && remembered?.session_id === sessionId ? remembered.title : null;
+  const fromEarlierVisit = sessionId !== null && !followingLive;
+  return { ...phase, start: mutate, reset, burst, title, fromEarlierVisit };
 }
 
 /**

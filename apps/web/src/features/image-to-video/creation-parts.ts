@@ -1,4 +1,10 @@
-import type { EnhanceImageAnswer, UploadedImage, UploadSource } from '@reelcraft/contract';
+import type {
+  EnhanceImageAnswer,
+  LibraryImage,
+  LibraryImageSaveRecord,
+  UploadedImage,
+  UploadSource,
+} from '@reelcraft/contract';
 import type { ReactNode } from 'react';
 
 // What the image-to-video screen takes from other features. Features do not import one another, so
@@ -10,8 +16,15 @@ export interface ImageUploads {
   describeError: (error: unknown) => string;
 }
 
+/** The library feature's save: the screen keeps the user's uploads there once a video starts. */
+export interface ImageLibrary {
+  /** A hook answering the save call (it refreshes the library's cached list). */
+  useSave: () => (records: readonly LibraryImageSaveRecord[]) => Promise<LibraryImage[]>;
+}
+
 export interface CreationParts {
   uploads: ImageUploads;
+  library: ImageLibrary;
   /** The prompt-enhancement feature's Enhance Prompt button. */
   renderEnhancePrompt: (props: { prompt: string; onEnhanced: (prompt: string) => void }) => ReactNode;
   /** The image-enhancement feature's tab. */

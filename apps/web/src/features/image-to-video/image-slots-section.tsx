@@ -1,4 +1,9 @@
-import { IMAGE_MIME_TYPES, imageToVideoMessages, MAX_IMAGE_SLOTS } from '@reelcraft/contract';
+import {
+  IMAGE_MIME_TYPES,
+  imageToVideoMessages,
+  MAX_IMAGE_SLOTS,
+  type UploadedImage,
+} from '@reelcraft/contract';
 import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
@@ -60,21 +65,28 @@ export function ImageSlotsSection({
         // the ones whose original names are still there.
         const everyOne = images.length === added.length;
         const unclaimed = [...images];
-        const stored = new Map<string, string>();
+        const stored = new Map<string, UploadedImage>();
         added.forEach((slot) => {
           const match = everyOne
             ? 0
             : unclaimed.findIndex((image) => image.metadata.original_filename === slot.name);
           const image = match < 0 ? undefined : unclaimed[match];
           if (!image) return;
-          stored.set(slot.id, image.gcs_uri);
+          stored.set(slot.id, image);
           unclaimed.splice(match, 1);
         });
         const failed = added.filter((slot) => !stored.has(slot.id));
+        // The stored image's address replaces the page's preview: it outlives a reload, and it is
+        // what the library keeps (spec 001 section 5 skips blob: addresses).
+        added.forEach((slot) => {
+          if (stored.has(slot.id)) URL.revokeObjectURL(slot.url);
+        });
         setSlots((current) =>
           current.map((slot) => {
-            const objectKey = stored.get(slot.id);
-            return objectKey ? { ...slot, objectKey, uploading: false } : slot;
+            const image = stored.get(slot.id);
+            return image
+              ? { ...slot, objectKey: image.gcs_uri, url: image.signed_url, uploading: false }
+              : slot;
           }),
         );
         if (failed.length > 0) {

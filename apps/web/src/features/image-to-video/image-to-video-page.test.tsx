@@ -655,3 +655,121 @@ describe('image enhancement tab', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('image-to-video: the library and reloads (issue 36 items 4 and 5)', () => {
+  it('keeps the uploads in the library under their names once the video has started', async () => {
+    const { user, fake } = renderPage('/image-to-video', {
+      'POST /user/library/images/save': { status: 201, body: [] },
+    });
+    await screen.findByLabelText('Upload images');
+    pickImages([png('Beach day.png', 2048), png('Sunset over the pier.png', 4096)]);
+    await vi.waitFor(() => expect(fake.sent('POST /upload/signed-url')).toHaveLength(1));
+    await user.type(screen.getByLabelText('Text Prompt'), 'A beach at sunset');
+    await user.click(screen.getByRole('radio', { name: '9:16' }));
+    expect(fake.sent('POST /user/library/images/save')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+
+    await vi.waitFor(() => expect(fake.sent('POST /user/library/images/save')).toHaveLength(1));
+    const metadata = {
+      session_id: 'img-sess',
+      prompt: 'A beach at sunset',
+      mode: 'cinematic',
+      aspect_ratio: '9:16',
+      duration: 15,
+      from_library: false,
+    };
+    expect(fake.sent('POST /user/library/images/save')[0]!.body).toEqual({
+      images: [
+        {
+          gcs_uri: 'local://uploads/img-1.png',
+          public_url: 'https://storage.test/img-1.png',
+          original_filename: 'Beach day.png',
+          content_type: 'image/png',
+          size_bytes: 2048,
+          source: 'image-to-video',
+          metadata,
+        },
+        {
+          gcs_uri: 'local://uploads/img-2.png',
+          public_url: 'https://storage.test/img-2.png',
+          original_filename: 'Sunset over the pier.png',
+          content_type: 'image/png',
+          size_bytes: 4096,
+          source: 'image-to-video',
+          metadata,
+        },
+      ],
+    });
+    // The video goes on whatever the library answers.
+    expect(await screen.findByRole('region', { name: 'Generating your video' })).toBeInTheDocument();
+  });
+
+  it('saves no library image again, and nothing when the start is refused', async () => {
+    window.localStorage.setItem(
+      STORAGE_KEYS.librarySelectedImages,
+      JSON.stringify([{ url: 'https://s.test/1.png', filename: 'lib-1.png', gcs_uri: 'local://lib/1.png' }]),
+    );
+    const { user, fake } = renderPage('/image-to-video', {
+      'POST /image-to-video/sessions': { status: 400, body: { detail: 'No.' } },
+    });
+    await screen.findByRole('listitem', { name: 'Image 1: lib-1.png' });
+    pickImages([png('mine.png')]);
+    await vi.waitFor(() => expect(fake.sent('POST /upload/signed-url')).toHaveLength(1));
+    await user.type(screen.getByLabelText('Text Prompt'), 'A beach');
+    await user.click(screen.getByRole('button', { name: 'Create Video' }));
+    expect(await screen.findByRole('alert', { name: 'Generation failed' })).toBeInTheDocument();
+    expect(fake.sent('POST /user/library/images/save')).toHaveLength(0);
+  });
+
+  it('keeps the prompt, the settings and the stored images through a reload, to create another', async () => {
+    let job: 'running' | 'done' | null = null;
+    const api = {
+      'GET /generations/active': () => ({
+        body: {
+          generation:
+            job === 'running'
+              ? testGeneration({ session_id: 'img-sess', project_type: 'image-to-video', progress: 40 })
+              : null,
+        },
+      }),
+      'GET /image-to-video/sessions/img-sess': () => ({
+        body:
+          job === 'done'
+            ? imageSession({
+                status: 'completed',
+                current_stage: 'completed',
+                progress: 100,
+                output_video_url: 'https://cdn.test/out.mp4',
+              })
+            : imageSession(),
+      }),
+      'POST /user/library/images/save': { status: 201, body: [] },
+    };
+    const first = renderPage('/image-to-video', api);
+    await screen.findByLabelText('Upload images');
+    pickImages([png('Beach day.png')]);
+    await vi.waitFor(() => expect(first.fake.sent('POST /upload/signed-url')).toHaveLength(1));
+    await first.user.type(screen.getByLabelText('Text Prompt'), 'A beach at sunset');
+    await first.user.click(screen.getByRole('radio', { name: '1:1' }));
+    await first.user.click(screen.getByRole('button', { name: 'Create Video' }));
+    await screen.findByRole('region', { name: 'Generating your video' });
+    job = 'running';
+    first.unmount();
+
+    const second = renderPage('/image-to-video', api);
+    expect(await screen.findByRole('region', { name: 'Generating your video' })).toBeInTheDocument();
+    expect(second.fake.sent('POST /image-to-video/sessions')).toHaveLength(0);
+    job = 'done';
+    second.unmount();
+
+    // Back after the render ended: its result, named by its prompt; then a fresh start from the same work.
+    const third = renderPage('/image-to-video', api);
+    const result = within(await screen.findByRole('region', { name: 'Your video' }));
+    expect(result.getByTestId('video-title')).toHaveTextContent('A beach at sunset');
+    await third.user.click(result.getByRole('button', { name: 'Create Another Video' }));
+    expect(await screen.findByLabelText('Text Prompt')).toHaveValue('A beach at sunset');
+    expect(screen.getByRole('radio', { name: '1:1' })).toBeChecked();
+    const slot = screen.getByRole('listitem', { name: 'Image 1: Beach day.png' });
+    expect(within(slot).getByRole('img')).toHaveAttribute('src', 'https://storage.test/img-1.png');
+  });
+});

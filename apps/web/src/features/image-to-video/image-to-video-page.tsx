@@ -8,13 +8,21 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
-import { BackToDashboard } from '../../components/generations';
+import { BackToDashboard, useCreationDraft } from '../../components/generations';
 import { useToast } from '../../components/toast';
 import { useRecentImageToVideoSessions } from './api/list-image-to-video-sessions';
 import { CreateTab } from './create-tab';
 import type { CreationParts } from './creation-parts';
 import { RecentVideosDialog } from './recent-videos-dialog';
-import { clearLibrarySelection, readLibrarySelection, slotId, type ImageSlot } from './slots';
+import {
+  clearLibrarySelection,
+  keptSlots,
+  keptSlotsSchema,
+  readLibrarySelection,
+  restoredSlots,
+  slotId,
+  type ImageSlot,
+} from './slots';
 
 type Tab = 'create' | 'enhance';
 
@@ -23,11 +31,15 @@ export function ImageToVideoPage(parts: CreationParts) {
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'enhance' ? 'enhance' : 'create';
-  // Back from the library: its picks fill the empty slots, then the hand-over is cleared.
+  // The stored images of the last visit come back (a reload keeps them); back from the library, its
+  // picks fill the empty slots, then the hand-over is cleared.
+  const slotsDraft = useCreationDraft('image-to-video', 'slots', keptSlotsSchema);
   const [slots, setSlotsState] = useState<ImageSlot[]>(() =>
-    readLibrarySelection().slice(0, MAX_IMAGE_SLOTS),
+    [...restoredSlots(slotsDraft.initial), ...readLibrarySelection()].slice(0, MAX_IMAGE_SLOTS),
   );
   useEffect(() => clearLibrarySelection(), []);
+  const saveSlots = slotsDraft.save;
+  useEffect(() => saveSlots(keptSlots(slots)), [slots, saveSlots]);
   const [busy, setBusy] = useState(false);
   const [tipsOpen, setTipsOpen] = useState(false);
   const [recentOpen, setRecentOpen] = useState(false);

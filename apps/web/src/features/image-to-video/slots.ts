@@ -7,6 +7,7 @@ import {
   UPLOAD_MAX_MB,
   uploadMessages,
 } from '@reelcraft/contract';
+import { z } from 'zod';
 
 /** One image of the create tab (spec 001 section 3, "Image slot entry"). */
 export interface ImageSlot {
@@ -79,4 +80,32 @@ export function readLibrarySelection(): ImageSlot[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The stored slots as kept across a reload (issue 36 item 4): what names an object in storage. A
+ * slot still uploading, or one whose upload failed, holds only a file this page had.
+ */
+export const keptSlotsSchema = z
+  .array(
+    z.object({
+      name: z.string(),
+      type: z.string(),
+      size: z.number(),
+      url: z.string(),
+      objectKey: z.string(),
+      fromLibrary: z.boolean(),
+    }),
+  )
+  .max(MAX_IMAGE_SLOTS);
+export type KeptSlots = z.infer<typeof keptSlotsSchema>;
+
+export function keptSlots(slots: readonly ImageSlot[]): KeptSlots {
+  return slots.flatMap(({ name, type, size, url, objectKey, fromLibrary }) =>
+    objectKey !== null && !url.startsWith('blob:') ? [{ name, type, size, url, objectKey, fromLibrary }] : [],
+  );
+}
+
+export function restoredSlots(kept: KeptSlots | null): ImageSlot[] {
+  return (kept ?? []).map((slot) => ({ ...slot, id: slotId(), file: null, uploading: false }));
 }

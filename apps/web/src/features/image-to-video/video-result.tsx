@@ -1,7 +1,6 @@
 import { buttonClasses } from '../../components/button-styles';
 import { useToast } from '../../components/toast';
-import { VideoPlayer } from '../../components/video-player';
-import { DownloadVideoButton } from '../../components/generations';
+import { GenerationResult } from '../../components/generations';
 
 /** A URL that does not look like a web address of a video file gets a warning. */
 function looksUnusual(url: string): boolean {
@@ -14,7 +13,17 @@ function looksUnusual(url: string): boolean {
 }
 
 /** The finished video: player, Download Video, copy URL, Create Another Video, and the fallbacks. */
-export function VideoResult({ videoUrl, onReset }: { videoUrl: string; onReset: () => void }) {
+export function VideoResult({
+  videoUrl,
+  title,
+  autoPlay,
+  onReset,
+}: {
+  videoUrl: string;
+  title: string | null;
+  autoPlay: boolean;
+  onReset: () => void;
+}) {
   const toast = useToast();
 
   async function copy() {
@@ -27,31 +36,39 @@ export function VideoResult({ videoUrl, onReset }: { videoUrl: string; onReset: 
   }
 
   return (
-    <section aria-label="Your video" className="flex flex-col gap-4">
-      <h2 className="text-lg font-semibold">Your video is ready!</h2>
-      {looksUnusual(videoUrl) ? (
-        <p role="status" className="text-sm text-amber-700 dark:text-amber-400">
-          This video URL looks unusual. If the video does not play, open it in a new tab or copy its URL.
-        </p>
-      ) : null}
-      <VideoPlayer src={videoUrl} title="Your image-to-video result" autoPlay />
-      <div className="flex flex-wrap gap-3">
-        <DownloadVideoButton videoUrl={videoUrl} prefix="image-to-video" />
-        <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={() => void copy()}>
-          Copy Video URL
-        </button>
-        <a
-          href={videoUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClasses({ variant: 'ghost' })}
-        >
-          Open in New Tab
-        </a>
-        <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={onReset}>
-          Create Another Video
-        </button>
-      </div>
-    </section>
+    <GenerationResult
+      videoUrl={videoUrl}
+      title={title}
+      playerTitle="Your image-to-video result"
+      downloadPrefix="image-to-video"
+      autoPlay={autoPlay}
+      onCreateAnother={onReset}
+      notice={
+        looksUnusual(videoUrl) ? (
+          <p role="status" className="text-sm text-amber-700 dark:text-amber-400">
+            This video URL looks unusual. If the video does not play, open it in a new tab or copy its URL.
+          </p>
+        ) : null
+      }
+      actions={
+        <>
+          <button
+            type="button"
+            className={buttonClasses({ variant: 'secondary' })}
+            onClick={() => void copy()}
+          >
+            Copy Video URL
+          </button>
+          <a
+            href={videoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses({ variant: 'ghost' })}
+          >
+            Open in New Tab
+          </a>
+        </>
+      }
+    />
   );
 }

@@ -125,6 +125,24 @@ describe('image library', () => {
     expect(api.sent('DELETE /user/library/images/img-1')).toHaveLength(1);
   });
 
+  it('names an image to video upload by its own name and where it came from', async () => {
+    const upload: LibraryImage = {
+      ...image(4),
+      filename: 'Summer launch – été 2025 (final).jpg',
+      source: 'image-to-video',
+    };
+    const { user } = renderLibrary('/image-library', { 'GET /user/library/images': { body: [upload] } });
+    const card = within(
+      (await screen.findByRole('button', { name: `Preview ${upload.filename}` })).closest('li')!,
+    );
+    expect(card.getByTestId('image-name')).toHaveTextContent(upload.filename);
+    expect(card.getByText('Image to Video')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: `Delete ${upload.filename}` }));
+    expect(screen.getByRole('dialog', { name: 'Delete this image?' })).toHaveTextContent(
+      `${upload.filename} will be removed from your library.`,
+    );
+  });
+
   it('offers Image to Video and AI Studio when empty', async () => {
     renderLibrary('/image-library', { 'GET /user/library/images': { body: [] } });
     const main = within(await screen.findByRole('main'));

@@ -195,7 +195,7 @@ export function ImageLibraryPage() {
             </span>
             <h2 className="mt-4 text-base font-semibold">No images yet</h2>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              Enhanced product images and AI Studio references you keep appear here.
+              Images you upload for your videos, enhanced product images and AI Studio references appear here.
             </p>
             <div className="mt-5 flex flex-wrap justify-center gap-2">
               <Link to={paths.imageToVideo} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
@@ -241,26 +241,37 @@ export function ImageLibraryPage() {
                         </span>
                       )}
                     </button>
-                    <figcaption className="flex items-center gap-1 p-2 pl-3">
-                      <span className="min-w-0 flex-1 truncate text-xs font-medium" title={image.filename}>
+                    {/* The name has the card's whole width and up to two lines, the actions a row of
+                        their own: beside them a phone's half-width card cut it to "enhanc…". */}
+                    <figcaption className="flex flex-col gap-1 p-2 pl-3">
+                      <span
+                        className="line-clamp-2 text-xs font-medium break-all"
+                        title={image.filename}
+                        data-testid="image-name"
+                      >
                         {image.filename}
                       </span>
-                      <button
-                        type="button"
-                        onClick={() => void downloadImage(image)}
-                        aria-label={`Download ${image.filename}`}
-                        className={`${iconButtonClasses} size-8 shrink-0`}
-                      >
-                        <DownloadIcon className="size-4" />
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setConfirming(image)}
-                        aria-label={`Delete ${image.filename}`}
-                        className={`${iconButtonClasses} size-8 shrink-0 hover:text-red-600 dark:hover:text-red-400`}
-                      >
-                        <Trash2Icon className="size-4" />
-                      </button>
+                      <div className="flex items-center gap-1">
+                        <span className="min-w-0 flex-1 truncate text-xs text-zinc-500 dark:text-zinc-400">
+                          {sourceLabels[image.source]}
+                        </span>
+                        <button
+                          type="button"
+                          onClick={() => void downloadImage(image)}
+                          aria-label={`Download ${image.filename}`}
+                          className={`${iconButtonClasses} size-8 shrink-0`}
+                        >
+                          <DownloadIcon className="size-4" />
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => setConfirming(image)}
+                          aria-label={`Delete ${image.filename}`}
+                          className={`${iconButtonClasses} size-8 shrink-0 hover:text-red-600 dark:hover:text-red-400`}
+                        >
+                          <Trash2Icon className="size-4" />
+                        </button>
+                      </div>
                     </figcaption>
                   </figure>
                 </li>
@@ -352,9 +363,7 @@ export function ImageLibraryPage() {
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title="Delete this image?"
-        description={
-          confirming ? `${confirming.filename} will be removed from your library and storage.` : undefined
-        }
+        description={confirming ? `${confirming.filename} will be removed from your library.` : undefined}
         confirmLabel="Delete"
         onConfirm={confirmDelete}
         pending={remove.isPending}

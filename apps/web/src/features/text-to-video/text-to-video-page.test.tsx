@@ -10,6 +10,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp, storeSignedIn } from '../../test/render-app';
 import { testStoryboard } from '../../test/storyboard-data';
+import { testUser } from '../../test/fake-api';
 import { shellApi, testGeneration, testNotification, testVideoCount } from '../../test/test-data';
 import { countWords, promptStrength } from '../../components/generations';
 
@@ -455,5 +456,119 @@ describe('text-to-video', () => {
       'href',
       '/storyboards/sb-4',
     );
+  });
+});
+
+describe('text-to-video across reloads (issue 36 item 4)', () => {
+  const PROMPT = 'A lighthouse at dusk, waves below, the camera circling slowly';
+
+  /** The server of these tests: the job runs until `finish`, then its video is ready. */
+  function renderingServer() {
+    let finished = false;
+    const api = {
+      'GET /generations/active': () => ({
+        body: {
+          generation: finished ? null : testGeneration({ session_id: 'sess-1', progress: 40 }),
+        },
+      }),
+      'GET /text-to-video/sessions/sess-1': () => ({
+        body: finished
+          ? session({ status: 'completed', progress: 100, final_video_url: 'https://cdn.test/done.mp4' })
+          : session({ progress: 40 }),
+      }),
+    };
+    return { api, finish: () => (finished = true) };
+  }
+
+  it('keeps the description, duration and seed through a reload during the render', async () => {
+    const server = renderingServer();
+    const first = renderPage({ ...server.api, 'GET /generations/active': { body: { generation: null } } });
+    await describeVideo(first.user, PROMPT);
+    await first.user.selectOptions(screen.getByLabelText('Duration'), '30');
+    await first.user.type(screen.getByLabelText(/Seed/), '77');
+    await first.user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    first.unmount();
+
+    renderPage(server.api);
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    expect(screen.getByLabelText('Video Description')).toHaveValue(PROMPT);
+    expect(screen.getByLabelText('Duration')).toHaveValue('30');
+    expect(screen.getByLabelText(/Seed/)).toHaveValue(77);
+  });
+
+  it('shows the last result on a visit after the render ended, until Create Another Video', async () => {
+    const server = renderingServer();
+    const first = renderPage(server.api);
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    first.unmount();
+    // The render ends while the user is away; the screen remembered the job it followed.
+    server.finish();
+
+    const second = renderPage(server.api);
+    const region = await screen.findByRole('region', { name: 'Your video' });
+    const result = within(region);
+    expect(result.getByText('Your video is ready!')).toBeInTheDocument();
+    expect(result.getByRole('button', { name: 'Download Video' })).toBeInTheDocument();
+    expect(region.querySelector('video')).toHaveAttribute('src', 'https://cdn.test/done.mp4');
+    // A video found on a later visit waits for the user to play it.
+    expect(region.querySelector('video')).not.toHaveAttribute('autoplay');
+    // Not news on this visit: no celebration (the URL is stored only as a job ends before the user).
+    expect(window.localStorage.getItem(STORAGE_KEYS.lastVideoUrl)).toBeNull();
+    expect(second.fake.sent('POST /text-to-video/sessions')).toHaveLength(0);
+
+    await second.user.click(result.getByRole('button', { name: 'Create Another Video' }));
+    expect(await screen.findByRole('button', { name: 'Generate Video' })).toBeEnabled();
+    second.unmount();
+
+    // Left with Create Another Video, it stays left.
+    const third = renderPage(server.api);
+    expect(await screen.findByRole('button', { name: 'Generate Video' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Your video' })).not.toBeInTheDocument();
+    expect(third.fake.sent('GET /text-to-video/sessions/sess-1')).toHaveLength(0);
+  });
+
+  it('names the last result by its description when the screen started it', async () => {
+    const server = renderingServer();
+    const first = renderPage({ ...server.api, 'GET /generations/active': { body: { generation: null } } });
+    await describeVideo(first.user, PROMPT);
+    await first.user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    first.unmount();
+    server.finish();
+
+    renderPage(server.api);
+    const result = within(await screen.findByRole('region', { name: 'Your video' }));
+    expect(result.getByTestId('video-title')).toHaveTextContent(PROMPT);
+  });
+
+  it('shows the form, not a failure, when the remembered job is gone', async () => {
+    const server = renderingServer();
+    const first = renderPage(server.api);
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    first.unmount();
+
+    renderPage({
+      'GET /text-to-video/sessions/sess-1': { status: 404, body: { detail: 'Session not found' } },
+    });
+    expect(await screen.findByRole('button', { name: 'Generate Video' })).toBeEnabled();
+    expect(screen.queryByRole('alert', { name: 'Generation failed' })).not.toBeInTheDocument();
+  });
+
+  it("shows nothing of another user's work on the same browser", async () => {
+    const server = renderingServer();
+    const first = renderPage({ ...server.api, 'GET /generations/active': { body: { generation: null } } });
+    await describeVideo(first.user, PROMPT);
+    await first.user.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await screen.findByRole('dialog', { name: 'Creating your video' });
+    first.unmount();
+    server.finish();
+
+    storeSignedIn(testUser({ id: 'user-2', email: 'bo@example.com' }));
+    shellApi({ ...server.api, 'GET /auth/me': { body: testUser({ id: 'user-2' }) } });
+    renderApp('/text-to-video');
+    expect(await screen.findByRole('button', { name: 'Generate Video' })).toBeEnabled();
+    expect(screen.getByLabelText('Video Description')).toHaveValue('');
+    expect(screen.queryByRole('region', { name: 'Your video' })).not.toBeInTheDocument();
   });
 });

@@ -18,16 +18,17 @@ import { buttonClasses } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
-import { VideoPlayer } from '../../components/video-player';
 import {
   BackToDashboard,
   Confetti,
-  DownloadVideoButton,
   GenerationFailedPanel,
+  GenerationResult,
   PromptMeter,
   ResumingNotice,
   SeedField,
+  useFormDraft,
   useGenerationJob,
+  useKeepFormDraft,
 } from '../../components/generations';
 import { errorMessage } from '../../lib/api-client';
 import { storyboardPath } from '../../lib/paths';
@@ -53,6 +54,9 @@ const textToVideoFormSchema = createTextToVideoBodySchema.pick({ prompt: true, d
 });
 type TextToVideoFormInput = z.input<typeof textToVideoFormSchema>;
 
+/** The fields kept across a reload (issue 36 item 4): all of them, as the inputs hold them. */
+const textToVideoDraftSchema = z.object({ prompt: z.string(), duration: z.string(), seed: z.string() });
+
 const FORM_FIELDS = ['prompt', 'duration', 'seed'] as const;
 
 export function TextToVideoPage() {
@@ -60,10 +64,12 @@ export function TextToVideoPage() {
   const descriptionErrorId = useId();
   const meterId = useId();
   const planHintId = useId();
+  const draft = useFormDraft('text-to-video', textToVideoDraftSchema);
   const form = useForm<TextToVideoFormInput, unknown, CreateTextToVideoBody>({
     resolver: zodResolver(textToVideoFormSchema),
-    defaultValues: { prompt: '', duration: String(TEXT_VIDEO_DURATIONS_S[0]), seed: '' },
+    defaultValues: draft.initial ?? { prompt: '', duration: String(TEXT_VIDEO_DURATIONS_S[0]), seed: '' },
   });
+  useKeepFormDraft(draft.keep, form);
   const { register, handleSubmit, setValue, setError, clearErrors, formState } = form;
   const job = useGenerationJob({
     kind: 'text-to-video',
@@ -71,6 +77,7 @@ export function TextToVideoPage() {
     readState: fetchTextToVideoState,
     describeStartError: (error) => errorMessage(error, { fallback: generationMessages.startFailed }),
     showStartErrorInForm: (error) => showServerFieldErrors(error, FORM_FIELDS, setError),
+    titleOf: (values) => values.prompt,
   });
   const [tipsOpen, setTipsOpen] = useState(false);
   const description = useWatch({ control: form.control, name: 'prompt' });
@@ -122,22 +129,22 @@ export function TextToVideoPage() {
       </header>
 
       {job.phase === 'completed' ? (
-        <section aria-label="Your video" className="flex flex-col gap-4">
-          <h2 className="text-lg font-semibold">Your video is ready!</h2>
-          <VideoPlayer src={job.videoUrl} title="Your text-to-video result" autoPlay />
-          <div className="flex flex-wrap gap-3">
-            <DownloadVideoButton videoUrl={job.videoUrl} prefix="text-to-video" />
-            {storyboardId ? (
+        <GenerationResult
+          videoUrl={job.videoUrl}
+          title={job.title}
+          playerTitle="Your text-to-video result"
+          downloadPrefix="text-to-video"
+          autoPlay={!job.fromEarlierVisit}
+          onCreateAnother={job.reset}
+          actions={
+            storyboardId ? (
               <Link to={storyboardPath(storyboardId)} className={buttonClasses({ variant: 'secondary' })}>
                 <PencilIcon aria-hidden="true" className="size-4" />
                 Edit storyboard
               </Link>
-            ) : null}
-            <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={job.reset}>
-              Create Another Video
-            </button>
-          </div>
-        </section>
+            ) : null
+          }
+        />
       ) : job.phase === 'failed' ? (
         <GenerationFailedPanel error={job.error} onRetry={job.reset} />
       ) : job.phase === 'resuming' ? (

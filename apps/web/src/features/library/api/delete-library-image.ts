@@ -1,7 +1,7 @@
 import { deleteLibraryImage } from '@reelcraft/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import type { LibraryList } from './list-library-images';
+import { libraryImagesKey, type LibraryList } from './list-library-images';
 
 /** DELETE /user/library/images/{id}: removes the image from the library and storage. */
 export function removeLibraryImage(id: string) {
@@ -14,10 +14,10 @@ export function useDeleteLibraryImage(userId: string) {
   return useMutation({
     mutationFn: removeLibraryImage,
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<LibraryList>(['library', 'images', userId], (current) =>
+      queryClient.setQueryData<LibraryList>(libraryImagesKey(userId), (current) =>
         current ? { ...current, images: current.images.filter((image) => image.id !== id) } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: ['library', 'images', userId] });
+      void queryClient.invalidateQueries({ queryKey: libraryImagesKey(userId) });
     },
   });
 }

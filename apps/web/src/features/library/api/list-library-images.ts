@@ -73,9 +73,16 @@ export async function fetchLibraryImages(userId: string, signal?: AbortSignal): 
   }
 }
 
+/** The start of every user's list key: marking it out of date reaches whoever is signed in. */
+export const libraryImagesKeyRoot = ['library', 'images'] as const;
+
+export function libraryImagesKey(userId: string) {
+  return [...libraryImagesKeyRoot, userId] as const;
+}
+
 export function libraryImagesQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['library', 'images', userId],
+    queryKey: libraryImagesKey(userId),
     queryFn: ({ signal }) => fetchLibraryImages(userId, signal),
     staleTime: LIBRARY_CACHE_TTL_MS,
     gcTime: LIBRARY_CACHE_TTL_MS,
