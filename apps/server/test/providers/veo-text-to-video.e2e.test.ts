@@ -37,6 +37,8 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
   const scratch = makeTempDir();
   /** What each generation was asked, in the order the vendor received them. */
   const generations: { prompt: string; parameters: { durationSeconds: number; aspectRatio: string } }[] = [];
+  /** A generation of this prompt fails once `failing.release` is true (it is pending until then). */
+  const failing = { prompt: null as string | null, release: false, operations: new Set<string>() };
 
   beforeAll(async () => {
     // Solid magenta: where the footage is in a frame is plain to see.
@@ -45,12 +47,18 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
     vendor.on(`POST /v1beta/models/${MODEL}:predictLongRunning`, (request, response) => {
       const body = request.json();
       generations.push({ prompt: body.instances[0].prompt, parameters: body.parameters });
-      sendJson(response, 200, { name: `models/${MODEL}/operations/op-${generations.length}` });
+      const name = `models/${MODEL}/operations/op-${generations.length}`;
+      if (body.instances[0].prompt === failing.prompt) failing.operations.add(`/v1beta/${name}`);
+      sendJson(response, 200, { name });
     });
     const polled = new Set<string>();
     vendor.on(
       (request) => request.method === 'GET' && request.path.startsWith(`/v1beta/models/${MODEL}/operations/`),
       (request, response) => {
+        if (failing.operations.has(request.path)) {
+          if (!failing.release) return sendJson(response, 200, { done: false });
+          return sendJson(response, 200, { done: true, error: { code: 13, message: 'Internal error.' } });
+        }
         // Each operation is pending at its first poll and done at the next.
         if (!polled.has(request.path)) {
           polled.add(request.path);
@@ -225,7 +233,8 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
       words(board.scenes.map((scene) => scene.narration).join(' ')),
     );
 
-    // A new narration for scene 2: that scene is filmed again, the others are kept.
+    // A new narration for scene 2: that scene renders again (its speech and captions), but shows the
+    // footage it was filmed with: nothing is filmed.
     const rendered = storyboardSchema.parse((await api.get(`/storyboards/${board.id}`)).json());
     const narration = 'The beam of the lighthouse sweeps over the breaking waves below.';
     const edited = await put(
@@ -235,11 +244,15 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
     );
     expect(edited.pending_render).toEqual({ scene_ids: [edited.scenes[1]!.id], videos_cost: 0 });
     const second = await render(api, edited);
-    expect(generations.slice(before + board.scenes.length)).toEqual([
-      expect.objectContaining({ prompt: edited.scenes[1]!.visual.prompt }),
-    ]);
+    expect(generations.slice(before + board.scenes.length)).toEqual([]);
     const secondVtt = (await api.get(`/videos/${second.video_id}/captions.vtt`)).body.toString();
     expect(secondVtt).toContain('The beam of the lighthouse');
+    const secondFile = await download(second, 'narrated.mp4');
+    const secondSeconds = (await probeMedia(providers.mediaTools, secondFile)).durationSeconds ?? 0;
+    for (const index of edited.scenes.keys()) {
+      const at = (secondSeconds / edited.scenes.length) * (index + 0.5);
+      expect(isMagenta(await cornerAt(secondFile, at)), `scene ${index + 1} shows its footage`).toBe(true);
+    }
 
     // A new scene prompt for scene 3: one more generation, of that prompt.
     const prompt = 'A keeper climbs the spiral stairs of the lighthouse with a lantern.';
@@ -251,9 +264,51 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
       ),
     );
     await render(api, reprompted);
-    expect(generations.slice(before + board.scenes.length + 1)).toEqual([
-      expect.objectContaining({ prompt }),
-    ]);
+    expect(generations.slice(before + board.scenes.length)).toEqual([expect.objectContaining({ prompt })]);
+  }, 900_000);
+
+  it('keeps the footage filmed before a render failed: the retry films only what was not filmed', async () => {
+    const { user, token } = await createUserWithToken(server.platform);
+    const api = apiClient(server, token);
+    const created = await api.postJson('/storyboards', {
+      prompt: 'A red kite over green hills on a windy afternoon',
+      duration: 15,
+    });
+    expect(created.status, created.body.toString()).toBe(201);
+    const board = storyboardSchema.parse(created.json());
+    const [first, second] = board.scenes;
+    failing.prompt = second!.visual.prompt;
+    failing.release = false;
+    const before = generations.length;
+    const started = await api.postJson(`/storyboards/${board.id}/render`, { version: board.version });
+    expect(started.status, started.body.toString()).toBe(202);
+    const { session_id } = started.json<{ session_id: string }>();
+    // The first scene's footage is kept as soon as it is filmed; only then does the second fail.
+    const kept = `scene-clips/${user.id}/${board.id}/footage-${first!.id}.mp4`;
+    await waitFor(
+      async () => ((await server.platform.storage.exists(kept)) ? true : undefined),
+      "the first scene's footage to be kept",
+      300_000,
+    );
+    failing.release = true;
+    const failed = await waitFor(
+      async () => {
+        const state = generationStateSchema.parse((await api.get(`/generations/${session_id}`)).json());
+        return state.status === 'failed' ? state : undefined;
+      },
+      'the render to fail',
+      300_000,
+    );
+    expect(failed.error).toEqual(expect.any(String));
+    const firstAttempt = generations.slice(before).map((call) => call.prompt);
+    expect(firstAttempt).toContain(first!.visual.prompt);
+
+    failing.prompt = null;
+    const retried = storyboardSchema.parse((await api.get(`/storyboards/${board.id}`)).json());
+    await render(api, retried);
+    const retry = generations.slice(before + firstAttempt.length).map((call) => call.prompt);
+    expect(retry).toContain(second!.visual.prompt);
+    expect(retry).not.toContain(first!.visual.prompt);
   }, 900_000);
 
   it('makes a text video as a storyboard filmed scene by scene, editable afterwards', async () => {

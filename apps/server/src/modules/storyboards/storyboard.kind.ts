@@ -11,7 +11,13 @@ import {
 } from '@reelcraft/contract';
 import { runAudioTask } from '../../media/audio-work';
 import { readObject, type ObjectStorage } from '../../platform/storage';
-import type { LipSyncProvider, RenderedVideo, StoryboardRenderedVideo, VideoProvider } from '../../providers';
+import type {
+  FootageStore,
+  LipSyncProvider,
+  RenderedVideo,
+  StoryboardRenderedVideo,
+  VideoProvider,
+} from '../../providers';
 import { sceneKeysOf, STORYBOARD_FORMAT, type SceneFormat } from '../../providers/video/storyboard-scenes';
 import { defineGenerationKind, readRenderInput, type RenderContext } from '../generations';
 import type { VoicesService } from '../voices';
@@ -37,13 +43,19 @@ export type StoryboardRenderInput = z.infer<typeof storyboardRenderInputSchema>;
 const clipKey = (userId: string, storyboardId: string, file: string) =>
   `scene-clips/${userId}/${storyboardId}/${file}`;
 const CLIP_PARTS = ['mp4', 'wav', 'json'] as const;
+/** Where the footage a vendor filmed for a scene is kept (docs/decisions/035): beside the clips. */
+const footageKey = (
+  input: Pick<StoryboardRenderInput, 'userId' | 'storyboardId'>,
+  sceneId: string,
+  part: 'mp4' | 'json',
+) => clipKey(input.userId, input.storyboardId, `footage-${sceneId}.${part}`);
 
 /** A rendered storyboard and the bytes its clips keep in storage. */
 type RenderedStoryboard = StoryboardRenderedVideo & { clipBytes?: number };
 
 export interface StoryboardKindDeps {
   video: Pick<VideoProvider, 'fromStoryboard' | 'sceneSource'>;
-  storage: Pick<ObjectStorage, 'get' | 'put' | 'exists' | 'delete' | 'keyFromUri'>;
+  storage: Pick<ObjectStorage, 'get' | 'put' | 'exists' | 'stat' | 'delete' | 'keyFromUri'>;
   voices: Pick<VoicesService, 'speakerFor'>;
   repository: Pick<StoryboardsRepository, 'recordRendered'>;
   workDir?: string;
@@ -111,6 +123,7 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
             voice: voiceId ? await deps.voices.speakerFor(input.userId, voiceId) : null,
             sceneKeys: keys,
             clipDir,
+            footageStore: footageStore(input),
           },
           {
             signal: context.signal,
@@ -145,7 +158,16 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
             ),
           ),
         );
-        const clipBytes = sizes.reduce((sum, size) => sum + size, 0);
+        // And the footage a vendor filmed for the scenes, kept beside their clips.
+        const footage = await Promise.all(
+          input.content.scenes.map((scene) =>
+            deps.storage.stat(footageKey(input, scene.id, 'mp4')).then(
+              (info) => info.size,
+              () => 0,
+            ),
+          ),
+        );
+        const clipBytes = [...sizes, ...footage].reduce((sum, size) => sum + size, 0);
         if (!lipSync) return { ...rendered, clipBytes };
         return { ...(await lipSynced(rendered, keys, clipDir, lipSync, context)), clipBytes };
       } finally {
@@ -215,6 +237,37 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
     } finally {
       await rendered.release();
     }
+  }
+
+  /**
+   * Footage a vendor filmed for the storyboard's scenes, one slot a scene in its clip folder: the
+   * file, and what it was filmed from (`{ key, seconds }`).
+   */
+  function footageStore(input: StoryboardRenderInput): FootageStore {
+    return {
+      async fetch(sceneId, key, file) {
+        const label = footageKey(input, sceneId, 'json');
+        if (!(await deps.storage.exists(label))) return null;
+        const kept = JSON.parse((await readObject(deps.storage, label)).toString('utf8')) as {
+          key: string;
+          seconds: number;
+        };
+        const video = footageKey(input, sceneId, 'mp4');
+        if (kept.key !== key || !(await deps.storage.exists(video))) return null;
+        await fs.writeFile(file, await readObject(deps.storage, video));
+        return kept.seconds;
+      },
+      async keep(sceneId, key, file, seconds) {
+        await deps.storage.put(footageKey(input, sceneId, 'mp4'), await fs.readFile(file), {
+          contentType: 'video/mp4',
+        });
+        await deps.storage.put(
+          footageKey(input, sceneId, 'json'),
+          Buffer.from(JSON.stringify({ key, seconds })),
+          { contentType: 'application/json' },
+        );
+      },
+    };
   }
 
   /** Copies a scene's stored clip into the render's folder, when storage has all of it. */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { VeoSettings } from '../../config';
 import { nearestAspect } from '../../media/frame-size';
@@ -50,18 +51,38 @@ export function createVeoSceneFootage(options: VeoSceneFootageOptions): VeoScene
       try {
         const shown = scene.visual.subjects.find((subject) => subject.kind === 'image');
         const picture = shown?.kind === 'image' ? request.images.get(shown.image_url) : undefined;
+        const prompt = scenePromptOf(scene);
+        const aspect = nearestAspect(request.width, request.height);
+        const quality = Math.min(request.width, request.height) > 720 ? 'hd' : 'standard';
+        const seconds = veoCoveringDuration(client.model, request.seconds);
+        const file = path.join(request.dir, 'veo-footage.mp4');
+        // What was filmed, without the narration or the length: footage at least as long as the
+        // scene now needs is shown again (a shorter scene shows part of it, a longer one loops).
+        const key = crypto
+          .createHash('sha256')
+          .update(
+            JSON.stringify([
+              source,
+              prompt,
+              shown?.kind === 'image' ? shown.image_url : null,
+              aspect,
+              quality,
+              request.seed,
+            ]),
+          )
+          .digest('hex')
+          .slice(0, 32);
+        const kept = await request.store?.fetch(scene.id, key, file);
+        if (kept != null && kept >= seconds) {
+          report(1);
+          return file;
+        }
         const instance: VeoInstance = {
-          prompt: scenePromptOf(scene),
+          prompt,
           ...(picture ? { image: await toVeoImage(picture) } : {}),
         };
-        const params = client.parameters({
-          aspect: nearestAspect(request.width, request.height),
-          durationSeconds: veoCoveringDuration(client.model, request.seconds),
-          quality: Math.min(request.width, request.height) > 720 ? 'hd' : 'standard',
-          seed: request.seed,
-        });
+        const params = client.parameters({ aspect, durationSeconds: seconds, quality, seed: request.seed });
         const [sample] = await client.generate(instance, params, task, (fraction) => report(fraction * 0.9));
-        const file = path.join(request.dir, 'veo-footage.mp4');
         await client.downloadSample(sample!, file, task.signal);
         const probe = await probeMedia(tools, file, { signal: task.signal });
         if (!probe.video) {
@@ -69,6 +90,8 @@ export function createVeoSceneFootage(options: VeoSceneFootageOptions): VeoScene
             details: probe.formatName,
           });
         }
+        // Kept at once: if another scene fails this render, the retry does not film this one again.
+        await request.store?.keep(scene.id, key, file, seconds);
         report(1);
         return file;
       } catch (error) {

@@ -23,17 +23,18 @@ import type { CloneVoice, SpeechProvider } from '../speech/speech-provider';
 import { drawShotsInBackground } from '../story-work';
 import { CATEGORY_LOOKS } from './category-looks';
 import { shiftPalette } from './palette';
+import { captionPhrases, placeNarration, type PlannedScene, type StoryPlan } from './scene-planner';
 import {
-  captionPhrases,
-  gapAfter,
-  placeNarration,
-  type NarrationSpacing,
-  type PlannedScene,
-  type StoryPlan,
-} from './scene-planner';
-import { MOOD_CATEGORIES, sceneLayout, sceneMotion, sceneSeed } from './storyboard-scenes';
+  MOOD_CATEGORIES,
+  NARRATION_SPACING,
+  sceneLayout,
+  sceneMotion,
+  sceneSeed,
+  spokenSceneSeconds,
+} from './storyboard-scenes';
 import type {
   CaptionCue,
+  FootageStore,
   RenderedScene,
   RenderedVideo,
   StoryboardRenderedVideo,
@@ -74,6 +75,8 @@ export interface SceneFootageRequest {
   images: ReadonlyMap<string, VettedImage>;
   /** A folder of the scene's own for the footage file; it is removed after the render. */
   dir: string;
+  /** Footage kept from earlier renders, and where new footage is kept as soon as it is filmed. */
+  store?: FootageStore;
 }
 
 /**
@@ -117,8 +120,6 @@ export interface StoryboardRendererDeps {
 }
 
 const AUDIO_RATE = 44_100;
-/** A storyboard scene's narration: close after the cut, phrases close together, little left at the end. */
-const SPACING: NarrationSpacing = { lead: 0.15, phraseGap: 0.04, sentenceGap: 0.18, tail: 0.3 };
 const FADE_SECONDS = 0.4;
 /** The part of a filmed scene's progress that is its filming (a vendor's minutes), before its encode. */
 const FILMING_SHARE = 0.8;
@@ -198,14 +199,12 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
     const spoken =
       request.voice && phrases.length > 0 ? await speak(phrases, request.voice, task.signal) : [];
     // A spoken scene lasts its speech, unless the user fixed its length; a silent one what it says.
-    const speechSeconds = spoken.reduce(
-      (sum, line, index) =>
-        sum + line.seconds + (index < spoken.length - 1 ? gapAfter(phrases[index] ?? '', SPACING) : 0),
-      SPACING.lead,
-    );
     const seconds =
       spoken.length > 0 && !scene.duration_fixed
-        ? Math.max(1, speechSeconds + SPACING.tail + 0.01)
+        ? spokenSceneSeconds(
+            phrases,
+            spoken.map((line) => line.seconds),
+          )
         : scene.duration_seconds;
     const frames = frameCount(seconds, fps);
     const look = CATEGORY_LOOKS[MOOD_CATEGORIES[storyboard.music.mood]];
@@ -255,7 +254,7 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
       spoken: spoken.length > 0,
     };
     // The phrases laid one after another from the lead-in, each caption on while it is said.
-    const placed = placeNarration(plan, spoken, SPACING);
+    const placed = placeNarration(plan, spoken, NARRATION_SPACING);
     const timedScene = placed.plan.scenes[0] as PlannedScene;
     const cues: CaptionCue[] = timedScene.captions.map((caption) => ({
       start: caption.startFrame / fps,
@@ -321,6 +320,7 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
               speechPath: files.speech,
               images,
               dir: workspace.dir,
+              ...(request.footageStore ? { store: request.footageStore } : {}),
             },
             // The footage's own progress is the first part of its scene's.
             {

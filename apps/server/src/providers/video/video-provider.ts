@@ -119,6 +119,20 @@ export interface StoryboardVideoRequest {
    */
   sceneKeys: readonly string[];
   clipDir: string;
+  /** Where filmed footage is kept between renders; absent: every filmed scene is filmed again. */
+  footageStore?: FootageStore;
+}
+
+/**
+ * Footage a vendor filmed, kept between renders, one slot per scene id (issue 31): a scene whose
+ * narration alone changed keeps its footage, and footage filmed before a render failed is not
+ * filmed (and paid for) again when it is retried.
+ */
+export interface FootageStore {
+  /** Copies the scene's kept footage to `file` when it was filmed from `key`; its seconds, or null. */
+  fetch(sceneId: string, key: string, file: string): Promise<number | null>;
+  /** Keeps `file` as the scene's footage filmed from `key`, `seconds` long, replacing the old. */
+  keep(sceneId: string, key: string, file: string, seconds: number): Promise<void>;
 }
 
 /** A caption cue of a finished video, in seconds from its start. */
