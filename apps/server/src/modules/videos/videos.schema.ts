@@ -74,6 +74,12 @@ export const videos = pgTable(
     searchText: text('search_text'),
     /** Caption cues timed to the speech (seconds), for captions.vtt and captions.srt. */
     captions: jsonb('captions').$type<{ start: number; end: number; text: string }[]>(),
+    /**
+     * The captions are drawn into the picture (a storyboard's "Show captions in the video", a
+     * voiceover's caption cards): a player offers no captions track over them, which would show
+     * the words twice. The files stay downloadable.
+     */
+    captionsInPicture: boolean('captions_in_picture').notNull().default(false),
     /** When its generation ended, completed or failed. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
