@@ -18,9 +18,38 @@ const worthSaying = (line: string) =>
 
 const sentence = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
 
-/** Lower-cases the first letter of a bullet inside a sentence, unless it starts an acronym or a name. */
-const inSentence = (text: string) =>
-  /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+/** Words English always writes with a capital: the months, the days and "I". */
+const ALWAYS_CAPITALISED = new Set([
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september'],
+  ...['october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+  ...['saturday', 'sunday', 'i', "i'm", "i've", "i'll", "i'd"],
+]);
+
+const wordAt = (text: string, at: number) => /^[\p{L}'’]+/u.exec(text.slice(at))?.[0] ?? '';
+
+/**
+ * The capitalised words of a slide that are names: those written with a capital inside a line
+ * ("Launch in Spain"), so a bullet starting with one keeps it ("Spain comes next").
+ */
+function namesIn(lines: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const line of lines)
+    for (const match of line.matchAll(/(?<=\s)[A-Z][\p{Ll}'’]+/gu)) names.add(match[0].toLowerCase());
+  return names;
+}
+
+/**
+ * Lower-cases the first letter of a bullet inside a sentence ("..., and launch in Spain"), unless it
+ * starts an acronym, a name (a word the slide capitalises elsewhere, or one followed by another
+ * capitalised word: "New York"), a month, a day or "I" (issue 36 item 9: "october:" was read out).
+ */
+function inSentence(text: string, names: ReadonlySet<string>): string {
+  if (!/^[A-Z][a-z]/.test(text)) return text;
+  const first = wordAt(text, 0).toLowerCase().replace(/’/g, "'");
+  const nextIsCapitalised = /^[\p{L}'’]+\s+[A-Z]/u.test(text);
+  if (ALWAYS_CAPITALISED.has(first) || names.has(first) || nextIsCapitalised) return text;
+  return text[0]!.toLowerCase() + text.slice(1);
+}
 
 /**
  * A narration written offline from a slide's text: its title, then its points as one spoken
@@ -30,12 +59,13 @@ export function narrationFromSlideText(text: string): string {
   const lines = text.split('\n').map(clean).filter(worthSaying);
   if (lines.length === 0) return '';
   const [title, ...points] = lines as [string, ...string[]];
+  const names = namesIn(lines);
   const parts = [sentence(title)];
   if (points.length === 1) parts.push(sentence(points[0]!));
   if (points.length > 1) {
     const last = points[points.length - 1]!;
-    const head = points.slice(0, -1).map((point, index) => (index === 0 ? point : inSentence(point)));
-    parts.push(sentence(`${head.join(', ')}, and ${inSentence(last)}`.replace(/[.;]+,/g, ',')));
+    const head = points.slice(0, -1).map((point, index) => (index === 0 ? point : inSentence(point, names)));
+    parts.push(sentence(`${head.join(', ')}, and ${inSentence(last, names)}`.replace(/[.;]+,/g, ',')));
   }
   const words = parts.join(' ').split(' ');
   return words.length <= MAX_WORDS
