@@ -1,11 +1,13 @@
 import type {
+  CreateSlidesVideoBody,
   Deck,
   DeckSlide,
   SlidesCapabilities,
+  SlidesVideoEstimate,
   SlidesVideoSession,
   VoiceOption,
 } from '@reelcraft/contract';
-import type { fakeApi } from './fake-api';
+import type { fakeApi, FakeHandler } from './fake-api';
 import { shellApi } from './test-data';
 
 // Answers of the slides calls, as the server sends them, for this feature's component tests.
@@ -82,10 +84,30 @@ export const TEST_VOICES: VoiceOption[] = [
   testVoice('clone-1', 'My narrator', { category: 'cloned', preview_url: null }),
 ];
 
+/**
+ * POST /ppt-to-video/estimate as a made-up server works it out, so a test can tell its answer from
+ * anything the screen could count itself: a narrated slide lasts a second a word plus one, at
+ * Adam's pace 1.5 times that; a silent one 3 s.
+ */
+export const fakeEstimate: FakeHandler = (request) => {
+  const body = request.body as CreateSlidesVideoBody;
+  const pace = body.voice_id === 'adam' ? 1.5 : 1;
+  const slides = body.slides.map((slide) => {
+    const words = slide.narration.split(/\s+/).filter(Boolean).length;
+    return { index: slide.index, duration_seconds: words === 0 ? 3 : (words + 1) * pace };
+  });
+  const answer: SlidesVideoEstimate = {
+    duration_seconds: slides.reduce((sum, slide) => sum + slide.duration_seconds, 0),
+    slides,
+  };
+  return { body: answer };
+};
+
 /** The shell's calls and the slides screen's, plus `overrides`. */
 export function slidesApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return shellApi({
     'GET /ppt-to-video/capabilities': { body: ALL_FORMATS },
+    'POST /ppt-to-video/estimate': fakeEstimate,
     'GET /elevenlabs/voices': {
       body: { voices: TEST_VOICES, total_count: TEST_VOICES.length, has_more: false },
     },

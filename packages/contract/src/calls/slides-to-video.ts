@@ -129,6 +129,29 @@ export const createSlidesVideo = defineCall({
   response: sessionStartedSchema,
 });
 
+export const slidesVideoEstimateSchema = z.object({
+  /**
+   * How long the video of this body will be, in seconds: each narration as the chosen voice says it
+   * (with the renderer's pauses), each silent slide's 3 s. Issue 36 item 9.
+   */
+  duration_seconds: z.number().nonnegative(),
+  /** Each kept slide's part of it, in the body's order. */
+  slides: z.array(z.object({ index: z.number().int(), duration_seconds: z.number().nonnegative() })),
+});
+export type SlidesVideoEstimate = z.infer<typeof slidesVideoEstimateSchema>;
+
+/** The length the start call with the same body would render, before it is started. */
+export const estimateSlidesVideo = defineCall({
+  name: 'estimateSlidesVideo',
+  method: 'POST',
+  path: '/ppt-to-video/estimate',
+  auth: 'bearer',
+  tag: TAG,
+  summary: 'How long a slides video will be',
+  body: createSlidesVideoBodySchema,
+  response: slidesVideoEstimateSchema,
+});
+
 export const slidesVideoSessionSchema = z.object({
   session_id: z.string(),
   status: generationJobStatusSchema,

@@ -5,6 +5,14 @@ import {
 } from '@reelcraft/contract';
 import { narrationChunks, withNarratedDurations } from '../../providers/video/storyboard-scenes';
 
+/** The id of the `part`th scene of the kept slide at `position` (from 0): `slide-2-1`. */
+const slideSceneId = (position: number, part: number) => `slide-${position + 1}-${part + 1}`;
+
+/** The position (from 0) among the kept slides of the slide a scene of `slidesStoryboard` shows. */
+export function slidePositionOf(sceneId: string): number {
+  return Number(/^slide-(\d+)-/.exec(sceneId)?.[1] ?? 0) - 1;
+}
+
 /**
  * A deck's kept slides as a storyboard (issue 31): one scene per slide showing it, narrated from its
  * (edited) notes; notes longer than a scene holds become several scenes of the same slide, and a
@@ -18,7 +26,7 @@ export function slidesStoryboard(
 ): StoryboardContent {
   const scenes = slides.flatMap((slide, slideIndex) =>
     narrationChunks(slide.narration).map((narration, part) => ({
-      id: `slide-${slideIndex + 1}-${part + 1}`,
+      id: slideSceneId(slideIndex, part),
       narration,
       duration_seconds: SILENT_SLIDE_SECONDS,
       // A silent slide keeps its time; a narrated one lasts its speech.

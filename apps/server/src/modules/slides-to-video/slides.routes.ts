@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createSlidesVideo,
+  estimateSlidesVideo,
   getDeck,
   getSlidesCapabilities,
   getSlidesVideo,
@@ -34,6 +35,9 @@ export async function slidesRoutes(
     );
   });
   registerCall(app, getDeck, ({ params, request }) => slides.get(requireUser(request).id, params.id));
+  registerCall(app, estimateSlidesVideo, ({ body, request }) =>
+    slides.estimate(requireUser(request).id, body),
+  );
   registerCall(app, createSlidesVideo, ({ body, request }) =>
     slides.startVideo(requireUser(request).id, body),
   );

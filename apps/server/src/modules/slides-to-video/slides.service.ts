@@ -6,6 +6,7 @@ import {
   type Deck,
   type SessionStarted,
   type SlidesCapabilities,
+  type SlidesVideoEstimate,
   type SlidesVideoSession,
 } from '@reelcraft/contract';
 import {
@@ -25,7 +26,8 @@ import type { StoryboardsService } from '../storyboards';
 import type { UploadsService } from '../uploads';
 import type { VoicesService } from '../voices';
 import type { SlidesKind } from './slides.kind';
-import { slidesStoryboard } from './slides-storyboard';
+import { speakingRate, storyboardSceneSeconds } from './slides-length';
+import { slidePositionOf, slidesStoryboard } from './slides-storyboard';
 import type { SlidesRepository } from './slides.repository';
 import type { SlideDeckRow } from './slides.schema';
 
@@ -52,7 +54,7 @@ export interface SlidesServiceDeps {
   queue: Pick<JobQueue, 'send'>;
   storage: Pick<ObjectStorage, 'signedUrl' | 'uriFor'>;
   uploads: Pick<UploadsService, 'storeFile' | 'delete'>;
-  voices: Pick<VoicesService, 'assertUsable'>;
+  voices: Pick<VoicesService, 'assertUsable' | 'speakerFor'>;
   generations: Pick<GenerationsService, 'start' | 'get' | 'state'>;
   kind: SlidesKind;
   tools: () => Promise<DeckTools>;
@@ -137,22 +139,31 @@ export class SlidesService {
     return this.toDeck(await this.ownDeck(userId, deckId));
   }
 
+  /**
+   * POST /ppt-to-video/estimate: how long the video of this start body will be, from the storyboard
+   * the start would render and the voice's speaking rate (issue 36 item 9).
+   */
+  async estimate(userId: string, body: CreateSlidesVideoBody): Promise<SlidesVideoEstimate> {
+    const { content } = await this.plan(userId, body);
+    const rate = speakingRate(await this.deps.voices.speakerFor(userId, body.voice_id));
+    const perSlide = body.slides.map(() => 0);
+    storyboardSceneSeconds(content, rate).forEach((seconds, scene) => {
+      perSlide[slidePositionOf(content.scenes[scene]!.id)]! += seconds;
+    });
+    const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+    return {
+      duration_seconds: tenths(perSlide.reduce((sum, seconds) => sum + seconds, 0)),
+      slides: body.slides.map((slide, position) => ({
+        index: slide.index,
+        duration_seconds: tenths(perSlide[position]!),
+      })),
+    };
+  }
+
   /** POST /ppt-to-video/sessions: the kept slides in order, each with its (edited) narration. */
   async startVideo(userId: string, body: CreateSlidesVideoBody): Promise<SessionStarted> {
-    const deck = await this.ownDeck(userId, body.deck_id);
-    if (deck.status === 'processing')
-      throw new HttpError(409, 'The deck is still being imported. Please wait a moment.');
-    if (deck.status === 'failed') throw badRequest(deck.error ?? 'This deck could not be imported.');
-    const byIndex = new Map(deck.slides.map((slide) => [slide.index, slide]));
-    const slides = body.slides.map((kept) => {
-      const slide = byIndex.get(kept.index);
-      if (!slide) throw badRequest(`Slide ${kept.index} is not in this deck.`);
-      return { imageKey: slide.imageKey, narration: kept.narration };
-    });
-    await this.deps.voices.assertUsable(userId, body.voice_id);
-    const title = deck.filename.replace(/\.(pdf|pptx)$/i, '') || 'Slides video';
+    const { deck, slides, title, content } = await this.plan(userId, body);
     const seed = crypto.randomInt(0, SEED_MAX);
-    const content = slidesStoryboard(title, body, slides, (key) => this.deps.storage.uriFor(key));
     const storyboardId = crypto.randomUUID();
     const { sessionId } = await this.deps.generations.start(this.deps.kind, {
       userId,
@@ -199,6 +210,24 @@ export class SlidesService {
       error: state.error,
       retrying: state.retrying,
     };
+  }
+
+  /** The video a start body asks for: the user's ready deck's kept slides as a storyboard. */
+  private async plan(userId: string, body: CreateSlidesVideoBody) {
+    const deck = await this.ownDeck(userId, body.deck_id);
+    if (deck.status === 'processing')
+      throw new HttpError(409, 'The deck is still being imported. Please wait a moment.');
+    if (deck.status === 'failed') throw badRequest(deck.error ?? 'This deck could not be imported.');
+    const byIndex = new Map(deck.slides.map((slide) => [slide.index, slide]));
+    const slides = body.slides.map((kept) => {
+      const slide = byIndex.get(kept.index);
+      if (!slide) throw badRequest(`Slide ${kept.index} is not in this deck.`);
+      return { imageKey: slide.imageKey, narration: kept.narration };
+    });
+    await this.deps.voices.assertUsable(userId, body.voice_id);
+    const title = deck.filename.replace(/\.(pdf|pptx)$/i, '') || 'Slides video';
+    const content = slidesStoryboard(title, body, slides, (key) => this.deps.storage.uriFor(key));
+    return { deck, slides, title, content };
   }
 
   private async ownDeck(userId: string, deckId: string): Promise<SlideDeckRow> {

@@ -14,7 +14,7 @@ import { classifyPrompt, type PromptCategory } from '../prompt-categories';
 import type { PromptReading, PromptSubject } from '../prompt-reading';
 import { sceneRole, writeSceneScript, type SceneRole } from '../text/scene-script';
 import { CATEGORY_LOOKS } from './category-looks';
-import { illustratedScene, type SceneLayout } from './scene-planner';
+import { gapAfter, illustratedScene, type NarrationSpacing, type SceneLayout } from './scene-planner';
 
 /**
  * The storyboard's scenes as the offline renderer sees them (issue 31, docs/decisions/035): the key
@@ -113,6 +113,34 @@ export const sceneKeysOf = (
   format: SceneFormat = STORYBOARD_FORMAT,
   source?: string,
 ) => content.scenes.map((scene) => sceneRenderKey(content, scene, seed, format, source));
+
+/**
+ * The pauses a scene's narration is laid with (seconds): close after the cut, phrases close
+ * together, a little more after a sentence, little left at the end.
+ */
+export const NARRATION_SPACING: NarrationSpacing = {
+  lead: 0.15,
+  phraseGap: 0.04,
+  sentenceGap: 0.18,
+  tail: 0.3,
+};
+
+/**
+ * How long a spoken scene lasts: its phrases said one after another from the lead-in, each followed
+ * by its pause, then the tail. The renderer applies it to the speech it measured, the slides
+ * screen's estimate to the speech it predicts (issue 36 item 9), so the two agree by construction.
+ * Pure.
+ */
+export function spokenSceneSeconds(phrases: readonly string[], phraseSeconds: readonly number[]): number {
+  const speech = phraseSeconds.reduce(
+    (sum, seconds, index) =>
+      sum +
+      seconds +
+      (index < phraseSeconds.length - 1 ? gapAfter(phrases[index] ?? '', NARRATION_SPACING) : 0),
+    NARRATION_SPACING.lead,
+  );
+  return Math.max(1, speech + NARRATION_SPACING.tail + 0.01);
+}
 
 /** Scenes that follow their narration take its estimated length (the render measures the speech). */
 export function withNarratedDurations(content: StoryboardContent): StoryboardContent {

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { SortableList, type SortableItem } from '../../components/sortable-list';
 import { Spinner } from '../../components/spinner';
-import { formatLength, slideSeconds, type SlideDraft, type SlidesFormValues } from './slide-plan';
+import { formatLength, type SlideDraft, type SlidesFormValues } from './slide-plan';
 import type { AudioPreview } from './use-audio-preview';
 
 export interface SlideListProps {
@@ -14,6 +14,8 @@ export interface SlideListProps {
   drafts: readonly SlideDraft[];
   /** The deck's slides by their index. */
   slides: ReadonlyMap<number, DeckSlide>;
+  /** The seconds each kept slide is on screen (the server's estimate), by the slide's index. */
+  seconds: ReadonlyMap<number, number>;
   register: UseFormRegister<SlidesFormValues>;
   move: (from: number, to: number) => void;
   disabled: boolean;
@@ -81,6 +83,7 @@ function SortableSlide({
   videoPosition,
   draft,
   slide,
+  seconds,
   register,
   disabled,
   preview,
@@ -94,6 +97,7 @@ function SortableSlide({
   const name = `slide ${slide.index}`;
   const kept = draft.kept;
   const silent = draft.narration.trim() === '';
+  const onScreen = seconds.get(slide.index);
   const listenKey = `slide:${rowId}`;
   const listening = preview.playing === listenKey;
   const preparing = preview.loading === listenKey;
@@ -207,7 +211,9 @@ function SortableSlide({
             <span id={lengthId}>
               {silent
                 ? `Silent: shown for ${SILENT_SLIDE_SECONDS} s`
-                : `About ${formatLength(slideSeconds(draft.narration))} on screen`}
+                : onScreen !== undefined && draft.kept
+                  ? `About ${formatLength(onScreen)} on screen`
+                  : null}
             </span>
             <span className="flex items-center gap-2">
               <span id={counterId} className="tabular-nums">

@@ -1,32 +1,10 @@
 import { DECK_MAX_BYTES, VOICE_PREVIEW_MAX_CHARS } from '@reelcraft/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  acceptFor,
-  deckFileProblem,
-  estimatedSeconds,
-  formatLength,
-  previewText,
-  slidesVideoBody,
-  slideSeconds,
-} from './slide-plan';
+import { acceptFor, deckFileProblem, formatLength, previewText, slidesVideoBody } from './slide-plan';
 
 const file = (name: string, type = '', size = 1_000) => ({ name, type, size });
 
 describe('slide plan', () => {
-  it('times a narrated slide at 2.6 words a second plus 0.7 s, a silent one at 3 s', () => {
-    expect(
-      slideSeconds('one two three four five six seven eight nine ten eleven twelve thirteen'),
-    ).toBeCloseTo(13 / 2.6 + 0.7);
-    expect(slideSeconds('   ')).toBe(3);
-    expect(
-      estimatedSeconds([
-        { index: 1, narration: 'a b c d e f g h i j k l m', kept: true },
-        { index: 2, narration: '', kept: true },
-        { index: 3, narration: 'left out entirely', kept: false },
-      ]),
-    ).toBeCloseTo(5 + 0.7 + 3);
-  });
-
   it('writes lengths as seconds, then minutes and seconds', () => {
     expect(formatLength(8.2)).toBe('8 s');
     expect(formatLength(65)).toBe('1 min 05 s');

@@ -2,16 +2,15 @@ import type { ASPECT_RATIOS } from '@reelcraft/contract';
 import {
   DECK_MAX_BYTES,
   DECK_MIME_TYPES,
-  SILENT_SLIDE_SECONDS,
   VOICE_PREVIEW_MAX_CHARS,
   type CreateSlidesVideoBody,
   type DeckSlide,
   type SlidesCapabilities,
 } from '@reelcraft/contract';
-import { countWords } from '../../components/generations';
 
-// The screen's rules that need no React: which files may be sent, how long the video will be, and
-// the start call's body from what the user chose.
+// The screen's rules that need no React: which files may be sent, how a length is written, and the
+// start call's body from what the user chose (the server says how long it will be: POST
+// /ppt-to-video/estimate).
 
 export type DeckFormat = 'pdf' | 'pptx';
 
@@ -101,21 +100,6 @@ export function deckFileProblem(
     return `${name} is ${formatMegabytes(file.size)}. Decks can be at most ${formatMegabytes(DECK_MAX_BYTES)}: compress its pictures or split it in two.`;
   }
   return null;
-}
-
-/** Words a second of the narration voices, and the pause after each narrated slide (the renderer's). */
-export const WORDS_PER_SECOND = 2.6;
-export const SLIDE_PAUSE_SECONDS = 0.7;
-
-/** About how long one slide stays on screen: its narration and a pause, or SILENT_SLIDE_SECONDS. */
-export function slideSeconds(narration: string): number {
-  const words = countWords(narration);
-  return words === 0 ? SILENT_SLIDE_SECONDS : words / WORDS_PER_SECOND + SLIDE_PAUSE_SECONDS;
-}
-
-/** About how long the video of the kept slides will be. */
-export function estimatedSeconds(slides: readonly SlideDraft[]): number {
-  return slides.filter((slide) => slide.kept).reduce((sum, slide) => sum + slideSeconds(slide.narration), 0);
 }
 
 /** "42 s", "1 min 05 s", "12 min". */

@@ -19,7 +19,8 @@ import { errorMessage } from '../../lib/api-client';
 import { FALLBACK_VOICES, useVoices } from '../../lib/voices';
 import { usePreviewNarration } from './api/preview-narration';
 import { SlideList } from './slide-list';
-import { estimatedSeconds, formatLength, previewText, type SlidesFormValues } from './slide-plan';
+import { useSlidesEstimate } from './api/estimate-slides-video';
+import { formatLength, previewText, slidesVideoBody, type SlidesFormValues } from './slide-plan';
 import { useAudioPreview } from './use-audio-preview';
 import { VoicePicker } from './voice-picker';
 
@@ -61,6 +62,8 @@ export function SlidesEditor({ deck, form, busy, submitError, onSubmit, onNewDec
   const { fields, move } = useFieldArray({ control, name: 'slides' });
   const drafts = useWatch({ control, name: 'slides' });
   const voiceId = useWatch({ control, name: 'voice_id' });
+  const aspectRatio = useWatch({ control, name: 'aspect_ratio' });
+  const music = useWatch({ control, name: 'music' });
   const [announcement, setAnnouncement] = useState('');
   const [enlarged, setEnlarged] = useState<DeckSlide | null>(null);
 
@@ -95,7 +98,29 @@ export function SlidesEditor({ deck, form, busy, submitError, onSubmit, onNewDec
   const current = drafts ?? [];
   const kept = current.filter((slide) => slide.kept);
   const narrated = kept.filter((slide) => slide.narration.trim() !== '').length;
-  const seconds = estimatedSeconds(current);
+  // The length is the server's: the same scenes and voice the render uses (issue 36 item 9).
+  const estimate = useSlidesEstimate(
+    kept.length > 0
+      ? slidesVideoBody(deck.deck_id, {
+          slides: current,
+          voice_id: voiceId,
+          aspect_ratio: aspectRatio,
+          music,
+        })
+      : null,
+  );
+  const slideSeconds = useMemo(
+    () => new Map(estimate.data?.slides.map((slide) => [slide.index, slide.duration_seconds])),
+    [estimate.data],
+  );
+  const lengthText =
+    kept.length === 0
+      ? formatLength(0)
+      : estimate.data
+        ? formatLength(estimate.data.duration_seconds)
+        : estimate.isError
+          ? 'not known'
+          : 'working it out…';
 
   return (
     <form
@@ -144,6 +169,7 @@ export function SlidesEditor({ deck, form, busy, submitError, onSubmit, onNewDec
           fields={fields}
           drafts={current}
           slides={slidesByIndex}
+          seconds={slideSeconds}
           register={register}
           move={move}
           disabled={busy}
@@ -220,6 +246,7 @@ export function SlidesEditor({ deck, form, busy, submitError, onSubmit, onNewDec
 
         <div
           data-testid="slides-estimate"
+          aria-busy={estimate.isFetching}
           className="flex items-start gap-3 rounded-xl bg-zinc-50 p-3 text-sm dark:bg-white/5"
         >
           <TimerIcon
@@ -228,7 +255,7 @@ export function SlidesEditor({ deck, form, busy, submitError, onSubmit, onNewDec
           />
           <p className="flex flex-col">
             <span>
-              Estimated length: <span className="font-semibold tabular-nums">{formatLength(seconds)}</span>
+              Estimated length: <span className="font-semibold tabular-nums">{lengthText}</span>
             </span>
             <span className="text-xs text-zinc-500 dark:text-zinc-400">
               {kept.length} of {current.length} slides kept · {narrated} narrated

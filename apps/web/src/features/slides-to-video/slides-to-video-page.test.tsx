@@ -209,9 +209,23 @@ describe('slides to video: review and render', () => {
   it('edits, leaves out and reorders slides by keyboard, with the estimate following', async () => {
     const { user, fake } = await renderWithDeck();
     const estimate = screen.getByTestId('slides-estimate');
-    // "Welcome everyone." 2 words; the others 7 words each: 2/2.6 + 7/2.6 * 2 + 0.7 * 3 = 8.2 s.
-    expect(estimate).toHaveTextContent('Estimated length: 8 s');
+    // The server's estimate of what would be sent (issue 36 item 9), each slide's part beside it:
+    // "Welcome everyone." 2 words, the others 7 words each: 3 + 8 + 8 s in the fake.
+    expect(await within(estimate).findByText('19 s')).toBeInTheDocument();
+    expect(estimate).toHaveTextContent('Estimated length: 19 s');
     expect(estimate).toHaveTextContent('3 of 3 slides kept · 3 narrated');
+    expect(fake.sent('POST /ppt-to-video/estimate').at(-1)!.body).toMatchObject({
+      deck_id: 'deck-1',
+      voice_id: 'rachel',
+      slides: [
+        { index: 1, narration: 'Welcome everyone.' },
+        { index: 2, narration: 'This is the narration of slide 2.' },
+        { index: 3, narration: 'This is the narration of slide 3.' },
+      ],
+    });
+    expect(screen.getByLabelText('Narration for slide 1')).toHaveAccessibleDescription(
+      /^About 3 s on screen/,
+    );
 
     const narration = screen.getByLabelText('Narration for slide 2');
     await user.clear(narration);
@@ -219,13 +233,18 @@ describe('slides to video: review and render', () => {
       `Silent: shown for 3 s 0/${SLIDE_NARRATION_MAX_CHARS} characters`,
     );
     expect(estimate).toHaveTextContent('3 of 3 slides kept · 2 narrated');
+    expect(await within(estimate).findByText('14 s')).toBeInTheDocument();
     await user.type(narration, 'Our new product is lighter.');
     expect(narration).toHaveAccessibleDescription(/27\/2000 characters/);
     expect(narration).toHaveAttribute('maxlength', String(SLIDE_NARRATION_MAX_CHARS));
+    // Asked again once the typing pauses: 3 + 6 + 8 s.
+    expect(await within(estimate).findByText('17 s')).toBeInTheDocument();
+    expect(narration).toHaveAccessibleDescription(/^About 6 s on screen/);
 
     await user.click(screen.getByRole('switch', { name: 'Keep slide 1 in the video' }));
     expect(screen.getByRole('switch', { name: 'Keep slide 1 in the video' })).not.toBeChecked();
     expect(estimate).toHaveTextContent('2 of 3 slides kept');
+    expect(await within(estimate).findByText('14 s')).toBeInTheDocument();
 
     const down = screen.getByRole('button', { name: 'Move slide 3 up' });
     down.focus();
@@ -242,6 +261,8 @@ describe('slides to video: review and render', () => {
 
     await user.click(screen.getByRole('radio', { name: '9:16' }));
     await user.click(screen.getByRole('radio', { name: /Adam/ }));
+    // The voice's pace is the server's to know: Adam's says 21 s for the same slides.
+    expect(await within(estimate).findByText('21 s')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: /Background music/ }));
     await user.click(screen.getByRole('button', { name: 'Generate Video' }));
 
@@ -416,7 +437,7 @@ describe('slides to video: review and render', () => {
       },
     });
     const voices = screen.getByRole('group', { name: /^Voice/ });
-    expect(within(voices).getByRole('radio', { name: /Rachel/ })).toBeChecked();
+    expect(await within(voices).findByRole('radio', { name: /Rachel/ })).toBeChecked();
     expect(within(voices).getByRole('group', { name: 'Your voices' })).toHaveTextContent('My narrator');
     await user.click(within(voices).getByRole('button', { name: 'Play a sample of Adam' }));
     expect(FakeAudio.played).toEqual(['/media/voices/adam.mp3']);
