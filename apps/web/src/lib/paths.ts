@@ -46,3 +46,8 @@ export function projectPath(projectId: string): string {
 export function storyboardPath(storyboardId: string): string {
   return `${paths.storyboards}/${encodeURIComponent(storyboardId)}`;
 }
+
+/** `/studio?job={id}`: AI Studio opened on that job, read from the server (any device). */
+export function studioJobPath(jobId: string): string {
+  return `${paths.studio}?${new URLSearchParams({ job: jobId }).toString()}`;
+}

@@ -41,6 +41,7 @@ export const studioJobTexts = {
   expired: `This AI Studio job expired after ${STUDIO_ABANDONED_AFTER_DAYS} days without a step, and its video was given back to your plan.`,
   waitingForPick: 'Waiting for you to pick a candidate',
   waitingForFinish: 'Waiting for you to finish it in AI Studio',
+  extensionRunning: 'Please wait until the extension is finished',
   extensionIncluded:
     'Extending is included in this video: it uses no extra video from your plan. The voiceover and lip-sync use the longer clip.',
 } as const;
@@ -132,6 +133,10 @@ export const createStudioJob = defineCall({
   response: studioJobCreatedSchema,
 });
 
+/** A reference photo of a job: its storage URI and a signed URL to show it. */
+export const studioReferenceSchema = z.object({ gcs_uri: z.string(), url: z.string(), filename: z.string() });
+export type StudioReference = z.infer<typeof studioReferenceSchema>;
+
 export const studioJobSchema = z.object({
   job_id: z.string(),
   workflow_id: z.string(),
@@ -148,8 +153,10 @@ export const studioJobSchema = z.object({
   final_video_url: z.string().nullable(),
   voiceover_audio_url: z.string().nullable(),
   error: z.string().nullable(),
-  /** Ours: what the job was asked for, so another device can resume it. */
+  /** Ours: what the job was asked for, so another device can resume it (the photos with URLs to show). */
   prompt: z.string(),
+  subject_refs: z.array(studioReferenceSchema),
+  style_ref: studioReferenceSchema.nullable(),
   aspect: z.string(),
   fps: z.number().int(),
   duration_seconds: z.number().int(),

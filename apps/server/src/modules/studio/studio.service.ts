@@ -9,6 +9,7 @@ import {
   type StudioJobAsset,
   type StudioJobCreated,
   type StudioJobSummary,
+  type StudioReference,
   type StudioLipsyncBody,
   type StudioStep,
   type StudioVideoAnswer,
@@ -330,12 +331,22 @@ export class StudioService {
       voiceover_audio_url: await this.deps.media.signedUrl(job.voiceoverUri),
       error: job.error,
       prompt: job.prompt,
+      subject_refs: await Promise.all(job.subjectRefs.map((uri) => this.reference(uri))),
+      style_ref: job.styleRef ? await this.reference(job.styleRef) : null,
       aspect: job.aspect,
       fps: job.fps,
       duration_seconds: job.durationSeconds,
       video_id: generation?.video.id ?? null,
       created_at: job.createdAt.toISOString(),
       expires_at: this.deps.expiry.expiresAt(job)?.toISOString() ?? null,
+    };
+  }
+
+  private async reference(uri: string): Promise<StudioReference> {
+    return {
+      gcs_uri: uri,
+      url: (await this.deps.media.signedUrl(uri)) ?? '',
+      filename: uri.slice(uri.lastIndexOf('/') + 1),
     };
   }
 

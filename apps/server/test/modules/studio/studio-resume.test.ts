@@ -90,6 +90,8 @@ describeEachDatabase('resuming and expiring studio jobs', { work: false, listen:
       job_id: first,
       status: 'CANDIDATES_READY',
       prompt: PROMPT,
+      subject_refs: [],
+      style_ref: null,
       aspect: '16:9',
       fps: 24,
       duration_seconds: 8,
@@ -232,6 +234,15 @@ describeHeavy('a studio job resumed from its notification, extended and lip-sync
       60_000,
     );
     expect(ready.link).toBe(`/studio?job=${jobId}`);
+    // The job's photos come back with it, to show on another device.
+    const { subject_refs } = await jobState(owner.api, jobId);
+    expect(subject_refs).toEqual([
+      {
+        gcs_uri: expect.stringMatching(/^local:\/\//),
+        url: expect.any(String),
+        filename: expect.stringMatching(/\.jpg$/),
+      },
+    ]);
     const [listed] = await listJobs(owner.api, '?open=true');
     expect(listed).toMatchObject({ job_id: jobId, status: 'CANDIDATES_READY', candidate_count: 4 });
     expect(listed!.preview_url).toEqual(expect.any(String));

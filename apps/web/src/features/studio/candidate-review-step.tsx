@@ -1,8 +1,9 @@
-import { STUDIO_CANDIDATE_COUNT, studioMessages } from '@reelcraft/contract';
+import { STUDIO_CANDIDATE_COUNT, studioJobTexts, studioMessages } from '@reelcraft/contract';
 import { CheckCircle2 } from 'lucide-react';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { Spinner } from '../../components/spinner';
+import { formatDate } from '../../lib/relative-time';
 import type { CandidateView } from './studio-job-state';
 
 interface CandidateReviewStepProps {
@@ -13,6 +14,8 @@ interface CandidateReviewStepProps {
   selectedId: string | null;
   /** The candidate whose selection is being sent. */
   selectingId: string | null;
+  /** When the job expires if left as it is (docs/decisions/037), or null. */
+  expiresAt?: string | null;
   onSelect: (candidateId: string) => void;
   error: string | null;
 }
@@ -24,6 +27,7 @@ export function CandidateReviewStep({
   percent,
   selectedId,
   selectingId,
+  expiresAt = null,
   onSelect,
   error,
 }: CandidateReviewStepProps) {
@@ -52,6 +56,12 @@ export function CandidateReviewStep({
           {generating ? ` · ${percent}%` : ''}
         </p>
       </div>
+      {expiresAt ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {studioJobTexts.policy} This one is kept until{' '}
+          <time dateTime={expiresAt}>{formatDate(expiresAt)}</time>.
+        </p>
+      ) : null}
       <ul aria-label="Candidates" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {candidates.map((candidate, index) => {
           const selected = candidate.id === selectedId;

@@ -1,22 +1,26 @@
 import { STUDIO_MODES, studioMessages } from '@reelcraft/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check, Replace, RotateCcw } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-message';
 import { BackToOptionsButton } from '../../components/generations';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { FALLBACK_VOICES, useVoices } from '../../lib/voices';
+import { studioJobQueryOptions } from './api/get-studio-job';
 import { createJobErrorMessage, jobStatusErrorMessage } from './api/studio-errors';
 import { studioKeys } from './api/studio-keys';
 import { CandidateReviewStep } from './candidate-review-step';
 import { CandidatesProgressModal } from './candidates-progress-modal';
 import { ExportStep } from './export-step';
+import { ExtendPanel } from './extend-panel';
 import { LipsyncStep } from './lipsync-step';
 import { ModeChooser, ModeComingLater } from './mode-chooser';
+import { OpenStudioJobs } from './open-studio-jobs';
 import { PromptStep } from './prompt-step';
+import { workflowForJob } from './resume-studio-job';
 import { StudioStepper } from './studio-stepper';
 import { useStudioWorkflow } from './use-studio-workflow';
 import { VoiceoverStep } from './voiceover-step';
@@ -49,7 +53,8 @@ function isStudioMode(value: string | null): value is StudioMode {
 /**
  * /studio (spec 001 section 2). `?reset=1` forgets the workflow and comes back to the mode chooser;
  * the screen itself is mounted afresh then, so it starts from what storage holds. `?mode=avatar` (or
- * voice, video) opens that mode, as a link from another screen does.
+ * voice, video) opens that mode, as a link from another screen does. `?job={id}` opens that job as
+ * the server has it, on any device (a notification, My Projects, the list of open jobs).
  */
 export function StudioPage(parts: StudioModeParts = {}) {
   const [searchParams] = useSearchParams();
@@ -57,6 +62,7 @@ export function StudioPage(parts: StudioModeParts = {}) {
   const queryClient = useQueryClient();
   const reset = searchParams.get('reset') === '1';
   const requestedMode = searchParams.get('mode');
+  const jobToOpen = reset ? null : searchParams.get('job');
 
   useEffect(() => {
     if (!reset) return;
@@ -82,8 +88,48 @@ export function StudioPage(parts: StudioModeParts = {}) {
           Beta
         </span>
       </header>
-      {reset || modeToOpen !== null ? null : <StudioWorkspace {...parts} />}
+      {jobToOpen ? (
+        <StudioJobOpener jobId={jobToOpen} />
+      ) : reset || modeToOpen !== null ? null : (
+        <StudioWorkspace {...parts} />
+      )}
     </div>
+  );
+}
+
+/**
+ * Reads the job fresh from the server, makes it the stored workflow (on the step its status calls
+ * for), then shows the studio without the query, so a reload and "Back to Options" behave as usual.
+ */
+function StudioJobOpener({ jobId }: { jobId: string }) {
+  const navigate = useNavigate();
+  const job = useQuery({ ...studioJobQueryOptions(jobId), staleTime: 0 });
+  const opened = job.isFetchedAfterMount ? job.data : undefined;
+  useEffect(() => {
+    if (!opened) return;
+    saveWorkflow(workflowForJob(opened, Date.now()));
+    void navigate(paths.studio, { replace: true });
+  }, [opened, navigate]);
+
+  if (job.isError) {
+    return (
+      <section
+        role="alert"
+        aria-label="Studio job not opened"
+        className="flex flex-col items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-6 dark:border-red-500/30 dark:bg-red-500/10"
+      >
+        <p className="text-sm text-zinc-800 dark:text-zinc-200">{jobStatusErrorMessage(job.error)}</p>
+        <Link to={paths.studio} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+          Go to AI Studio
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <Spinner />
+      Opening your studio job…
+    </p>
   );
 }
 
@@ -96,7 +142,12 @@ function StudioWorkspace({ renderAvatarMode, renderVoiceMode }: StudioModeParts)
   const voices = voicesQuery.data && voicesQuery.data.length > 0 ? voicesQuery.data : FALLBACK_VOICES;
 
   if (workflow.mode === null) {
-    return <ModeChooser onChoose={(mode) => dispatch({ type: 'modeChosen', mode })} />;
+    return (
+      <div className="flex flex-col gap-8">
+        <OpenStudioJobs />
+        <ModeChooser onChoose={(mode) => dispatch({ type: 'modeChosen', mode })} />
+      </div>
+    );
   }
   if (workflow.mode !== 'video') {
     const backToOptions = () => dispatch({ type: 'backToOptions' });
@@ -110,6 +161,11 @@ function StudioWorkspace({ renderAvatarMode, renderVoiceMode }: StudioModeParts)
 
   const { candidates, generating, lipsyncApplied, percent } = studio;
   const selectedId = job?.selected_candidate_id ?? null;
+  const extensions =
+    job?.steps.filter((item) => item.step_type === 'extend' && item.status === 'completed').length ?? 0;
+  const canExtend =
+    selectedId !== null &&
+    (job?.status === 'VIDEO_READY' || job?.status === 'VOICEOVER_READY' || studio.extending);
 
   return (
     <div className="flex flex-col gap-6">
@@ -169,15 +225,34 @@ function StudioWorkspace({ renderAvatarMode, renderVoiceMode }: StudioModeParts)
             onGenerate={(body) => void studio.generate(body)}
           />
         ) : step === 2 ? (
-          <CandidateReviewStep
-            candidates={candidates}
-            generating={generating}
-            percent={percent}
-            selectedId={selectedId}
-            selectingId={selectingId}
-            onSelect={(candidateId) => void studio.chooseCandidate(candidateId)}
-            error={error}
-          />
+          <div className="flex flex-col gap-5">
+            <CandidateReviewStep
+              candidates={candidates}
+              generating={generating}
+              percent={percent}
+              selectedId={selectedId}
+              selectingId={selectingId}
+              expiresAt={job?.expires_at ?? null}
+              onSelect={(candidateId) => void studio.chooseCandidate(candidateId)}
+              error={error}
+            />
+            {canExtend ? (
+              <ExtendPanel
+                chosenSeconds={
+                  extensions === 0
+                    ? (candidates.find((candidate) => candidate.id === selectedId)?.durationSeconds ?? null)
+                    : null
+                }
+                extensions={extensions}
+                clipUrl={job?.final_video_url ?? null}
+                running={studio.extending}
+                starting={studio.extendStarting}
+                percent={studio.extendPercent}
+                error={state.extendError}
+                onExtend={(request) => void studio.extend(request)}
+              />
+            ) : null}
+          </div>
         ) : step === 3 ? (
           <VoiceoverStep
             voices={voices}

@@ -2,6 +2,7 @@ import {
   LIPSYNC_PROGRESS_CAP_PERCENT,
   STUDIO_GENERATION_TIMEOUT_MS,
   STUDIO_PROGRESS_MODAL_CLOSE_DELAY_MS,
+  studioJobTexts,
   studioMessages,
   type CreateStudioJobBody,
   type StudioEvent,
@@ -17,9 +18,11 @@ import { paths } from '../../lib/paths';
 import { useApplyLipsync } from './api/apply-studio-lipsync';
 import { useCreateStudioJob } from './api/create-studio-job';
 import { useCreateVoiceover } from './api/create-studio-voiceover';
+import { useExtendStudioVideo, type ExtendRequest } from './api/extend-studio-video';
 import { useStudioJob } from './api/get-studio-job';
 import { useSelectCandidate } from './api/select-studio-candidate';
 import {
+  extendErrorMessage,
   jobStatusErrorMessage,
   lipsyncErrorMessage,
   recordedVoiceoverErrorMessage,
@@ -35,6 +38,7 @@ import {
   type CandidateView,
 } from './studio-job-state';
 import { useLipsyncWatch } from './use-lipsync-watch';
+import { useRisingPercent } from './use-rising-percent';
 import { useStudioJobEvents } from './use-studio-job-events';
 import {
   clearWorkflow,
@@ -69,6 +73,8 @@ export interface StudioState {
   /** Why candidate generation failed: an event, a refused stream or the time limit. */
   candidateFailure: string | null;
   lipsyncError: string | null;
+  /** Why the last extension of the chosen clip failed. */
+  extendError: string | null;
   /** The user closed the progress modal: the progress shows in a line under the steps instead. */
   modalHidden: boolean;
   /** The modal stays a moment at 100% once the candidates are ready. */
@@ -102,6 +108,8 @@ export type StudioAction =
   | { type: 'lipsyncRequested' }
   | { type: 'lipsyncStarted'; at: number }
   | { type: 'lipsyncFailed'; message: string }
+  | { type: 'extensionRequested' }
+  | { type: 'extensionFailed'; message: string }
   | { type: 'workflowReset' }
   | { type: 'workflowCompleted' };
 
@@ -112,6 +120,7 @@ export function initialStudioState(workflow: StudioWorkflow = initialWorkflow())
     stepError: null,
     candidateFailure: null,
     lipsyncError: null,
+    extendError: null,
     modalHidden: false,
     modalLingers: false,
     awaitingVoiceover: false,
@@ -206,6 +215,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return withWorkflow(state, { lipsyncStartedAt: action.at });
     case 'lipsyncFailed':
       return { ...state, lipsyncError: action.message };
+    case 'extensionRequested':
+      return { ...state, extendError: null };
+    case 'extensionFailed':
+      return { ...state, extendError: action.message };
     case 'workflowReset':
       // "Reset Workflow" stays in video mode with an empty form.
       return initialStudioState(initialWorkflow('video'));
@@ -224,6 +237,8 @@ export interface StudioJobView {
   lipsyncRunning: boolean;
   /** A voiceover was accepted and its audio has not come yet. */
   voiceoverPending: boolean;
+  /** An extension of the chosen clip runs (on this device or another). */
+  extending: boolean;
   /** Why candidate generation failed, or null. */
   generationError: string | null;
 }
@@ -246,6 +261,7 @@ export function studioJobView(
     lipsyncRunning:
       job !== null && workflow.lipsyncStartedAt !== null && !lipsyncApplied && lipsyncError === null,
     voiceoverPending: awaitingVoiceover && job !== null && job.voiceover_audio_url === null,
+    extending: job !== null && runningExtension(job) !== null,
     generationError:
       candidateFailure ??
       (job?.status === 'FAILED' && workflow.lipsyncStartedAt === null
@@ -253,6 +269,11 @@ export function studioJobView(
         : null) ??
       (readyWithoutCandidates ? studioMessages.backendSessionIssue : null),
   };
+}
+
+/** The extension step of the job that is running, if one is. */
+export function runningExtension(job: StudioJob): StudioJob['steps'][number] | null {
+  return job.steps.find((step) => step.step_type === 'extend' && step.status === 'running') ?? null;
 }
 
 /** Why the user cannot leave `from` forwards yet (spec 001 section 4), or null. */
@@ -271,7 +292,9 @@ export function stepBlocker(
         : studioMessages.generateCandidatesFirst;
     }
     case 2:
-      return job?.selected_candidate_id ? null : studioMessages.selectCandidateFirst;
+      if (!job?.selected_candidate_id) return studioMessages.selectCandidateFirst;
+      // The voiceover and lip-sync use the chosen clip as the extension leaves it.
+      return runningExtension(job) ? studioJobTexts.extensionRunning : null;
     case 3:
       return job?.voiceover_audio_url ? null : studioMessages.voiceoverFirst;
     case 4:
@@ -313,6 +336,7 @@ export function useStudioWorkflow() {
   const voiceover = useCreateVoiceover(jobId ?? '');
   const recorded = useUploadVoiceover(jobId ?? '');
   const lipsync = useApplyLipsync(jobId ?? '');
+  const extension = useExtendStudioVideo(jobId ?? '');
 
   useEffect(() => saveWorkflow(workflow), [workflow]);
 
@@ -327,9 +351,9 @@ export function useStudioWorkflow() {
   useEffect(() => checkEntry(), []);
 
   const view = studioJobView(state, job, jobQuery.isFetching);
-  const { generating, lipsyncRunning, voiceoverPending } = view;
+  const { generating, lipsyncRunning, voiceoverPending, extending } = view;
 
-  useStudioJobEvents(jobId, generating || lipsyncRunning || voiceoverPending, {
+  useStudioJobEvents(jobId, generating || lipsyncRunning || voiceoverPending || extending, {
     onEvent: (event) => handleEvent(event),
     onRefused: (refusal) => {
       const message = jobStatusErrorMessage(refusal);
@@ -362,6 +386,15 @@ export function useStudioWorkflow() {
       else if (status === 'COMPLETE' && !job?.final_video_url) {
         void queryClient.invalidateQueries({ queryKey: studioKeys.job(jobId ?? '') });
       }
+    }
+    if (extending) {
+      const extensionEnded =
+        event.type === 'extension_complete' ||
+        (event.type === 'step_complete' && event.step.step_type === 'extend');
+      // A failed extension leaves the job as it was: the error says why, the steps say it ended.
+      if (event.type === 'error') dispatch({ type: 'extensionFailed', message: event.message });
+      if (extensionEnded || event.type === 'error')
+        void queryClient.invalidateQueries({ queryKey: studioKeys.job(jobId ?? '') });
     }
   }
 
@@ -471,6 +504,19 @@ export function useStudioWorkflow() {
     }
   }
 
+  async function extend(body: ExtendRequest) {
+    if (!jobId) {
+      dispatch({ type: 'actionFailed', message: studioMessages.noJobId });
+      return;
+    }
+    dispatch({ type: 'extensionRequested' });
+    try {
+      await extension.mutateAsync(body);
+    } catch (caught) {
+      dispatch({ type: 'extensionFailed', message: extendErrorMessage(caught) });
+    }
+  }
+
   function makeVoiceover(body: StudioVoiceoverBody) {
     return requestVoiceover(
       () => voiceover.mutateAsync(body),
@@ -496,7 +542,20 @@ export function useStudioWorkflow() {
     }
   }
 
-  const percent = Math.round((job?.progress ?? 0) * 100);
+  // Each bar only rises (issue 36 item 8): the stream, the polls and the job's state may disagree.
+  const progressPercent = Math.round((job?.progress ?? 0) * 100);
+  const percent = useRisingPercent(progressPercent, jobId);
+  const lipsyncPercent = useRisingPercent(
+    view.lipsyncApplied
+      ? 100
+      : Math.min(
+          LIPSYNC_PROGRESS_CAP_PERCENT,
+          Math.max(job?.status === 'LIPSYNC_GENERATING' ? progressPercent : 0, 5 + lipsyncPolls * 5),
+        ),
+    workflow.lipsyncStartedAt,
+  );
+  const runningStep = job ? runningExtension(job) : null;
+  const extendPercent = useRisingPercent(runningStep ? progressPercent : 0, runningStep?.step_id ?? null);
   return {
     state,
     dispatch,
@@ -507,12 +566,10 @@ export function useStudioWorkflow() {
     /** Candidate generation, 0 to 100. */
     percent,
     /** Lip-sync, 0 to 100: the job's own progress or the polls made, short of done until it is. */
-    lipsyncPercent: view.lipsyncApplied
-      ? 100
-      : Math.min(
-          LIPSYNC_PROGRESS_CAP_PERCENT,
-          Math.max(job?.status === 'LIPSYNC_GENERATING' ? percent : 0, 5 + lipsyncPolls * 5),
-        ),
+    lipsyncPercent,
+    /** The running extension, 0 to 100. */
+    extendPercent,
+    extendStarting: extension.isPending,
     modalOpen: (generating && !state.modalHidden) || state.modalLingers,
     creatingJob: createJob.isPending,
     createJobError: createJob.error,
@@ -530,5 +587,6 @@ export function useStudioWorkflow() {
     makeVoiceover,
     submitOwnAudio,
     startLipsync,
+    extend,
   };
 }

@@ -31,6 +31,9 @@ export function newStudioJob(
     voiceover_audio_url: null,
     error: null,
     prompt: request.prompt,
+    // Read back with the job's first answer; the form still holds the photos meanwhile.
+    subject_refs: [],
+    style_ref: null,
     aspect: request.aspect,
     fps: request.fps,
     duration_seconds: request.duration_seconds,

@@ -78,6 +78,15 @@ export function lipsyncErrorMessage(error: unknown): string {
   });
 }
 
+/** Spec 001 section 8: 'Invalid extension request' (a 400) or 'Failed to extend video'. */
+export function extendErrorMessage(error: unknown): string {
+  return errorMessage(error, {
+    400: studioMessages.invalidExtension,
+    422: studioMessages.invalidExtension,
+    fallback: studioMessages.extendFailed,
+  });
+}
+
 export function assetsErrorMessage(error: unknown): string {
   return errorMessage(error, { 404: studioMessages.jobNotFound, fallback: studioMessages.assetsFailed });
 }
