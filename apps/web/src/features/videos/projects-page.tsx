@@ -11,6 +11,7 @@ import {
   defaultFailure,
   PROJECT_FILTERS,
   storyboardMessages,
+  studioJobTexts,
   PROJECTS_PER_PAGE,
   PROJECTS_SKELETON_COUNT,
   projectsMessages,
@@ -25,8 +26,9 @@ import { inputClasses } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { isPlayable, useVideoDownload, VideoViewer } from '../../components/video-player';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { paths, storyboardPath } from '../../lib/paths';
+import { paths, storyboardPath, studioJobPath } from '../../lib/paths';
 import { findVideoQueryOptions } from './api/find-video';
+import { useWaitingStudioJobs } from './api/list-waiting-studio-jobs';
 import { useOpenVideoStoryboard } from './api/open-video-storyboard';
 import { videoKeys } from './api/video-keys';
 import { Pagination } from './components/pagination';
@@ -89,6 +91,20 @@ export function ProjectsPage() {
   const end = (page + 1 + extraPages) * PROJECTS_PER_PAGE;
   const projects = useProjects(filter, q, start, end);
   const pageCount = Math.ceil(projects.total / PROJECTS_PER_PAGE);
+  const waitingStudioJobs = useWaitingStudioJobs(
+    projects.items.some((item) => item.project_type === 'ai-studio' && item.status === 'processing'),
+  );
+  // An AI Studio project still "processing" may be waiting for its user to pick or finish (issue 36).
+  const waitingOf = (project: Video) => {
+    const job = project.status === 'processing' ? waitingStudioJobs.get(project.id) : undefined;
+    if (!job || job.status === 'CREATED' || job.status === 'CANDIDATES_GENERATING') return null;
+    if (job.status === 'LIPSYNC_GENERATING' || job.status === 'LIPSYNC_READY') return null;
+    return {
+      text:
+        job.status === 'CANDIDATES_READY' ? studioJobTexts.waitingForPick : studioJobTexts.waitingForFinish,
+      href: studioJobPath(job.job_id),
+    };
+  };
 
   const openId = searchParams.get('open');
   const loadedOpen = openId ? projects.find(openId) : undefined;
@@ -259,6 +275,7 @@ export function ProjectsPage() {
                     onEdit={() => editProject(project)}
                     editing={openStoryboard.isPending && openStoryboard.variables === project.id}
                     downloading={downloading !== null && downloading === project.video_url}
+                    waiting={waitingOf(project)}
                   />
                 </li>
               ))}

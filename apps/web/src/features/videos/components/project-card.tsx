@@ -1,6 +1,7 @@
 import { projectsMessages, type ProjectType, type Video } from '@reelcraft/contract';
 import { useState } from 'react';
-import { DownloadIcon, FilmIcon, PencilIcon, PlayIcon } from 'lucide-react';
+import { ArrowRightIcon, DownloadIcon, FilmIcon, PencilIcon, PlayIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { cardOpenerClasses, iconButtonClasses } from '../../../components/button-styles';
 import { Spinner } from '../../../components/spinner';
 import { isPlayable } from '../../../components/video-player';
@@ -23,6 +24,8 @@ interface ProjectCardProps {
   downloading: boolean;
   /** The storyboard is being opened for Edit. */
   editing?: boolean;
+  /** A processing project that waits for its user (an AI Studio job): what it waits for and where. */
+  waiting?: { text: string; href: string } | null;
 }
 
 /**
@@ -37,6 +40,7 @@ export function ProjectCard({
   onEdit,
   downloading,
   editing = false,
+  waiting = null,
 }: ProjectCardProps) {
   const [previewing, setPreviewing] = useState(false);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
@@ -84,8 +88,8 @@ export function ProjectCard({
         )}
         {processing && (
           <span className="absolute top-2.5 left-2.5 inline-flex items-center gap-1.5 rounded-full bg-zinc-950/70 px-2.5 py-1 text-xs font-medium text-white">
-            <Spinner className="size-3" />
-            Processing
+            {waiting ? null : <Spinner className="size-3" />}
+            {waiting ? 'Waiting for you' : 'Processing'}
           </span>
         )}
         {project.status === 'failed' && (
@@ -113,6 +117,16 @@ export function ProjectCard({
             {' · '}
             {projectTypeLabels[project.project_type]}
           </p>
+          {waiting && processing ? (
+            // Above the card's opener: this link goes to the job, not the viewer.
+            <Link
+              to={waiting.href}
+              className="relative mt-1.5 inline-flex items-center gap-1 text-xs font-medium text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
+            >
+              {waiting.text}
+              <ArrowRightIcon aria-hidden="true" className="size-3.5" />
+            </Link>
+          ) : null}
         </div>
         <button
           type="button"
