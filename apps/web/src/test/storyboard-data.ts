@@ -53,6 +53,7 @@ export function testStoryboard(overrides: Partial<Storyboard> = {}): Storyboard 
     video_id: null,
     video_url: null,
     rendered_version: null,
+    video_captions_in_picture: false,
     render_session_id: null,
     pending_render: { scene_ids: scenes.map((scene) => scene.id), videos_cost: 1 },
     created_at: NOW,

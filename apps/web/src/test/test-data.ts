@@ -66,6 +66,7 @@ export function testProject(overrides: Partial<RecentProject> = {}): RecentProje
     thumbnail_url: null,
     storyboard_id: null,
     has_captions: false,
+    captions_in_picture: false,
     ...overrides,
   };
 }

@@ -215,6 +215,8 @@ export const storyboardSchema = storyboardContentSchema.extend({
   video_id: z.string().nullable(),
   video_url: z.string().nullable(),
   rendered_version: z.number().int().nullable(),
+  /** That video has its captions drawn into the picture: a player shows no captions track over them. */
+  video_captions_in_picture: z.boolean(),
   /** While it renders: the generation to follow (GET /generations/{id}); null otherwise. */
   render_session_id: z.string().nullable(),
   /**

@@ -46,6 +46,11 @@ export const recentProjectSchema = z.object({
   storyboard_id: z.string().nullable(),
   /** Ours (issue 31): its captions can be read as captions.vtt and captions.srt. */
   has_captions: z.boolean(),
+  /**
+   * Ours (issue 31): the captions are drawn into the picture, so a player offers no captions track
+   * (it would show the words twice); the files can still be downloaded.
+   */
+  captions_in_picture: z.boolean(),
 });
 export type RecentProject = z.infer<typeof recentProjectSchema>;
 

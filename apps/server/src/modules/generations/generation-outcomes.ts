@@ -86,7 +86,9 @@ export class GenerationOutcomes {
       sizeBytes: video.size,
     };
     const row = await this.videos.markCompleted(job.videoId, media);
-    if (row && rendered.captions) await this.videos.recordCaptions(job.videoId, rendered.captions);
+    if (row && rendered.captions) {
+      await this.videos.recordCaptions(job.videoId, rendered.captions, rendered.captionsInPicture ?? false);
+    }
     if (!row) {
       // The owner deleted the video while it was made: keep nothing of it.
       await Promise.all([this.storage.delete(video.key), this.storage.delete(thumbnail.key)]);

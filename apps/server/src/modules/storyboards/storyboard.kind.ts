@@ -233,7 +233,13 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
             context.onProgress({ progress: 0.5 + report.progress * 0.5, stage: 'final_combination' }),
         },
       );
-      return { ...synced, seed: rendered.seed, scenes: rendered.scenes, captions: rendered.captions };
+      return {
+        ...synced,
+        seed: rendered.seed,
+        scenes: rendered.scenes,
+        captions: rendered.captions,
+        ...(rendered.captionsInPicture ? { captionsInPicture: true } : {}),
+      };
     } finally {
       await rendered.release();
     }

@@ -522,6 +522,7 @@ export class StoryboardsService {
       video_url:
         rendered?.status === 'completed' ? await this.deps.videos.signedUrl(rendered.videoUri) : null,
       rendered_version: row.renderedVersion,
+      video_captions_in_picture: rendered?.captionsInPicture ?? false,
       render_session_id: rendering?.sessionId ?? null,
       pending_render: this.pending(row),
       created_at: row.createdAt.toISOString(),

@@ -17,6 +17,7 @@ export type VideoChanges = Partial<
     | 'sizeBytes'
     | 'sessionId'
     | 'captions'
+    | 'captionsInPicture'
     | 'storyboardId'
     | 'storyboardVersion'
     | 'searchText'
@@ -55,6 +56,7 @@ const listedColumns = {
   videoUri: videos.videoUri,
   thumbnailUri: videos.thumbnailUri,
   storyboardId: videos.storyboardId,
+  captionsInPicture: videos.captionsInPicture,
   hasCaptions: sql<boolean>`coalesce(jsonb_array_length(${videos.captions}) > 0, false)`.mapWith(Boolean),
 };
 export type ListedVideo = Pick<VideoRow, Exclude<keyof typeof listedColumns, 'hasCaptions'>> & {

@@ -110,8 +110,12 @@ export class VideosService {
   }
 
   /** Keeps the caption cues of a finished storyboard video, timed to its speech. */
-  async recordCaptions(id: string, captions: { start: number; end: number; text: string }[]): Promise<void> {
-    await this.repository.update(id, { captions });
+  async recordCaptions(
+    id: string,
+    captions: { start: number; end: number; text: string }[],
+    inPicture: boolean,
+  ): Promise<void> {
+    await this.repository.update(id, { captions, captionsInPicture: inPicture });
   }
 
   /**
@@ -289,6 +293,7 @@ export class VideosService {
       thumbnail_url: await this.signedUrl(row.thumbnailUri),
       storyboard_id: row.storyboardId,
       has_captions: row.hasCaptions,
+      captions_in_picture: row.captionsInPicture,
     };
   }
 

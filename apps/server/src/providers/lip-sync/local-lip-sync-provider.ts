@@ -126,6 +126,8 @@ export function createLocalLipSyncProvider(options: LocalLipSyncOptions): LipSyn
             fps,
             fileSizeBytes: stat.size,
             seed: null,
+            // The voiceover's caption cards are drawn into the picture (none without the font).
+            captionsInPicture: overlays.length > 0,
             release,
           };
         });

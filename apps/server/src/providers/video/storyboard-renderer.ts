@@ -461,7 +461,9 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
           end: round3((scenes[index] as RenderedScene).startSeconds + cue.end),
         })),
       );
-      return { ...output, scenes, captions };
+      // Drawn when the storyboard shows them and this machine has the caption font.
+      const captionsInPicture = storyboard.captions.enabled && deps.fonts !== null && captions.length > 0;
+      return { ...output, scenes, captions, captionsInPicture };
     } finally {
       await Promise.all([joinSpace, ...workspaces].map((workspace) => workspace.remove()));
     }

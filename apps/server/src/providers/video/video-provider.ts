@@ -31,6 +31,8 @@ export interface RenderedVideo {
   seed: number | null;
   /** What it says, timed to its speech, when known: served as captions.vtt and captions.srt. */
   captions?: CaptionCue[];
+  /** The captions are drawn into the picture: a player must not show a captions track over them. */
+  captionsInPicture?: boolean;
   release(): Promise<void>;
 }
 

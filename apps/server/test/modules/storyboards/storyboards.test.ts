@@ -543,6 +543,13 @@ describeHeavy('a storyboard rendered, edited and rendered again', () => {
 
     const after = storyboardSchema.parse((await api.get(`/storyboards/${board.id}`)).json());
     expect(after).toMatchObject({ status: 'rendered', rendered_version: 1, video_id: firstState.video_id });
+    // The draft shows its captions in the picture: a player must not repeat them as a track.
+    expect(board.captions.enabled).toBe(true);
+    expect(after.video_captions_in_picture).toBe(true);
+    const listed = (await api.get('/videos')).json<{
+      videos: { id: string; captions_in_picture: boolean }[];
+    }>();
+    expect(listed.videos.find((entry) => entry.id === firstState.video_id)?.captions_in_picture).toBe(true);
     const narration = 'Snow slides off a pine branch as the fox looks back once more.';
     const saved = storyboardSchema.parse(
       (

@@ -34,7 +34,8 @@ export function VideoViewer({ video, onClose }: { video: Video | null; onClose: 
   const wantedOpen = useRef(open);
   const { download, downloading } = useVideoDownload();
   const withCaptions = video !== null && isPlayable(video) && video.has_captions;
-  const captions = useVideoCaptionsUrl(withCaptions ? video.id : null);
+  // Captions drawn into the picture are not shown again as a track (the files stay downloadable).
+  const captions = useVideoCaptionsUrl(withCaptions && !video.captions_in_picture ? video.id : null);
 
   useEffect(() => {
     wantedOpen.current = open;

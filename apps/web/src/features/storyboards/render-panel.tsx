@@ -16,6 +16,8 @@ export type RenderView =
       kind: 'ready';
       videoUrl: string;
       videoId: string | null;
+      /** Its captions are drawn into the picture: the player offers no track that would repeat them. */
+      captionsInPicture: boolean;
       renderedVersion: number | null;
       stale: boolean;
     };
@@ -35,7 +37,9 @@ export function RenderPanel({
   onDismissFailure: () => void;
   onEditAgain: () => void;
 }) {
-  const captions = useVideoCaptionsUrl(view.kind === 'ready' ? view.videoId : null);
+  const captions = useVideoCaptionsUrl(
+    view.kind === 'ready' && !view.captionsInPicture ? view.videoId : null,
+  );
   switch (view.kind) {
     case 'none':
       return null;

@@ -316,7 +316,7 @@ describe('storyboard editor', () => {
     expect(screen.getByRole('button', { name: 'Rendering…' })).toBeDisabled();
   });
 
-  it('follows the render to the player with its captions track, Download Video, SRT and VTT', async () => {
+  it('follows the render of a storyboard without captions in the picture to the player with its captions track, Download Video, SRT and VTT', async () => {
     const createObjectURL = vi.fn((blob: Blob) => `blob:${blob.size}`);
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const saved: string[] = [];
@@ -324,15 +324,18 @@ describe('storyboard editor', () => {
       saved.push(this.download);
     });
     const vtt = 'WEBVTT\n\n00:00.000 --> 00:02.000\nA fox wakes up\n';
-    const { user, fake, sockets } = renderEditor(testStoryboard(), {
-      'POST /storyboards/sb-1/render': { status: 202, body: { session_id: 'sess-9', video_id: 'v-9' } },
-      'GET /generations/sess-9': {
-        body: testGeneration({ session_id: 'sess-9', storyboard_id: 'sb-1', progress: 40 }),
+    const { user, fake, sockets } = renderEditor(
+      testStoryboard({ captions: { enabled: false, style: 'highlight' } }),
+      {
+        'POST /storyboards/sb-1/render': { status: 202, body: { session_id: 'sess-9', video_id: 'v-9' } },
+        'GET /generations/sess-9': {
+          body: testGeneration({ session_id: 'sess-9', storyboard_id: 'sb-1', progress: 40 }),
+        },
+        'GET /videos/v-9/captions.vtt': () => new Response(new Blob([vtt], { type: 'text/vtt' })),
+        'GET /videos/v-9/captions.srt': () =>
+          new Response(new Blob(['1\n00:00:00,000 --> 00:00:02,000\nA fox\n'])),
       },
-      'GET /videos/v-9/captions.vtt': () => new Response(new Blob([vtt], { type: 'text/vtt' })),
-      'GET /videos/v-9/captions.srt': () =>
-        new Response(new Blob(['1\n00:00:00,000 --> 00:00:02,000\nA fox\n'])),
-    });
+    );
     await screen.findByRole('textbox', { name: 'Title' });
     act(() => sockets.latest().ready());
     await user.click(renderButton());
@@ -380,6 +383,25 @@ describe('storyboard editor', () => {
 
     await user.click(result.getByRole('button', { name: 'Edit again' }));
     expect(narration(1)).toHaveFocus();
+  });
+
+  it('shows no captions track over a video whose captions are drawn into the picture', async () => {
+    const vtt = vi.fn(() => new Response(new Blob(['WEBVTT\n'], { type: 'text/vtt' })));
+    renderEditor(
+      testStoryboard({
+        status: 'rendered',
+        rendered_version: 3,
+        video_id: 'v-1',
+        video_url: 'https://cdn.test/burned.mp4',
+        video_captions_in_picture: true,
+      }),
+      { 'GET /videos/v-1/captions.vtt': vtt },
+    );
+    const result = within(await screen.findByRole('region', { name: 'Your video' }));
+    expect(result.getByRole('button', { name: 'Download VTT' })).toBeInTheDocument();
+    expect(result.queryByRole('button', { name: 'Captions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your video' }).querySelector('track')).toBeNull();
+    expect(vtt).not.toHaveBeenCalled();
   });
 
   it('searches the illustrations (after typing settles) and adds the one picked as a subject', async () => {

@@ -283,6 +283,9 @@ export function StoryboardEditor({ initial }: { initial: Storyboard }) {
       kind: 'ready',
       videoUrl: job.video_url,
       videoId: job.video_id,
+      // Known once the storyboard is read again after the render (this render's own setting).
+      captionsInPicture:
+        saved.video_id === job.video_id ? saved.video_captions_in_picture : saved.captions.enabled,
       renderedVersion: saved.rendered_version,
       stale,
     };
@@ -292,6 +295,7 @@ export function StoryboardEditor({ initial }: { initial: Storyboard }) {
       kind: 'ready',
       videoUrl: saved.video_url,
       videoId: saved.video_id,
+      captionsInPicture: saved.video_captions_in_picture,
       renderedVersion: saved.rendered_version,
       stale,
     };

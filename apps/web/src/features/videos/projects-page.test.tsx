@@ -237,6 +237,29 @@ describe('projects screen', () => {
     );
   });
 
+  it('shows no captions track over captions drawn into the picture, and still offers SRT and VTT', async () => {
+    const all = [
+      testProject({
+        id: 'b',
+        title: 'Burned in',
+        storyboard_id: 'sb-2',
+        has_captions: true,
+        captions_in_picture: true,
+      }),
+    ];
+    const vtt = vi.fn(() => new Response(new Blob(['WEBVTT\n'], { type: 'text/vtt' })));
+    renderProjects('/projects?open=b', {
+      'GET /videos': videosServer(all),
+      'GET /videos/b/captions.vtt': vtt,
+    });
+    const viewer = within(await screen.findByRole('dialog', { name: 'Burned in' }));
+    expect(viewer.getByRole('button', { name: 'Download SRT' })).toBeInTheDocument();
+    expect(viewer.getByRole('button', { name: 'Download VTT' })).toBeInTheDocument();
+    expect(viewer.queryByRole('button', { name: 'Captions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Burned in' }).querySelector('track')).toBeNull();
+    expect(vtt).not.toHaveBeenCalled();
+  });
+
   it('offers no captions in the viewer of a video made before storyboards', async () => {
     const all = [testProject({ id: 'p', title: 'Plain' })];
     renderProjects('/projects?open=p', { 'GET /videos': videosServer(all) });
