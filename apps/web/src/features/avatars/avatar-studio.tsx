@@ -10,7 +10,7 @@ import {
   type UploadedImage,
 } from '@reelcraft/contract';
 import { ArrowLeft, Check, RotateCcw, Save, Sparkles, UsersRound } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -25,6 +25,7 @@ import { paths } from '../../lib/paths';
 import { useVoices } from '../../lib/voices';
 import { portraitsErrorMessage, saveAvatarErrorMessage } from './api/avatar-errors';
 import { useCreateAvatar } from './api/create-avatar';
+import type { AvatarDraft } from './avatar-studio-storage';
 import { AVATAR_STEPS, useAvatarStudio, type AvatarStep } from './use-avatar-studio';
 import { VoiceSelect } from './voice-select';
 
@@ -100,6 +101,8 @@ export function AvatarStudio({ onBackToOptions, uploadPhotos, describeUploadErro
           busy={studio.generating}
           error={studio.generateError ? portraitsErrorMessage(studio.generateError) : null}
           hasPortraits={portraits !== null}
+          draft={state.draft}
+          onDraftChange={(draft) => dispatch({ type: 'draftChanged', draft })}
           onGenerate={(values) =>
             studio.requestPortraits({
               prompt: values.prompt,
@@ -132,6 +135,8 @@ function ReferencesStep({
   busy,
   error,
   hasPortraits,
+  draft,
+  onDraftChange,
   onGenerate,
 }: {
   uploadPhotos: UploadReferencePhotos;
@@ -139,6 +144,9 @@ function ReferencesStep({
   busy: boolean;
   error: string | null;
   hasPortraits: boolean;
+  /** What the form starts from (a reload brings the last one back) and is told of each change. */
+  draft: AvatarDraft;
+  onDraftChange: (draft: AvatarDraft) => void;
   onGenerate: (values: {
     prompt: string;
     subject: ReferenceImageView;
@@ -150,11 +158,15 @@ function ReferencesStep({
   const photoErrorId = useId();
   const form = useForm<ReferencesForm, unknown, z.output<typeof referencesFormSchema>>({
     resolver: zodResolver(referencesFormSchema),
-    defaultValues: { prompt: '', subject: null, style: null },
+    defaultValues: draft,
   });
   const { register, handleSubmit, setValue, clearErrors, formState, control } = form;
   const subject = useWatch({ control, name: 'subject' });
   const style = useWatch({ control, name: 'style' });
+  const prompt = useWatch({ control, name: 'prompt' });
+  // Each change is kept, so a reload brings the photo and the description back.
+  const reportDraft = useEffectEvent(onDraftChange);
+  useEffect(() => reportDraft({ prompt, subject, style }), [prompt, subject, style]);
   const [uploadingFor, setUploadingFor] = useState<'subject' | 'style' | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
 

@@ -19,7 +19,13 @@ const withPortraits = run(initialAvatarStudioState, { type: 'portraitsMade', por
 
 describe('avatar mode', () => {
   it('starts on the references, with nothing made', () => {
-    expect(initialAvatarStudioState).toEqual({ step: 1, portraits: null, saved: null, stepError: null });
+    expect(initialAvatarStudioState).toEqual({
+      step: 1,
+      portraits: null,
+      saved: null,
+      stepError: null,
+      draft: { prompt: '', subject: null, style: null },
+    });
     expect(isAvatarStepComplete(initialAvatarStudioState, 1)).toBe(false);
     expect(isAvatarStepComplete(initialAvatarStudioState, 2)).toBe(false);
   });

@@ -4,13 +4,20 @@ import {
   type AvatarPortrait,
   type CreateAvatarPortraitsBody,
 } from '@reelcraft/contract';
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useCreateAvatarPortraits } from './api/create-avatar-portraits';
+import {
+  clearAvatarWorkflow,
+  emptyAvatarDraft,
+  loadAvatarWorkflow,
+  saveAvatarWorkflow,
+  type AvatarDraft,
+} from './avatar-studio-storage';
 
 // The studio's avatar mode as a reducer: the step the user is on, the portraits made from their
-// references and the avatar saved from one of them. Pure, so each transition is tested without React;
-// `useAvatarStudio` wires it to the portrait request. What the user types and uploads stays in the
-// steps' forms.
+// references and the avatar saved from one of them, and the form as last typed. Pure, so each
+// transition is tested without React; `useAvatarStudio` wires it to the portrait request and keeps it
+// across reloads (avatar-studio-storage).
 
 export const AVATAR_STEPS = [
   { number: 1, title: 'Prompt & References' },
@@ -29,6 +36,8 @@ export interface AvatarStudioState {
   saved: Avatar | null;
   /** Why the user cannot go to the step they asked for. */
   stepError: string | null;
+  /** The references form as last typed and uploaded (what a reload brings back). */
+  draft: AvatarDraft;
 }
 
 export type AvatarStudioAction =
@@ -36,6 +45,7 @@ export type AvatarStudioAction =
   | { type: 'portraitsRequested' }
   | { type: 'portraitsMade'; portraits: AvatarPortrait[] }
   | { type: 'avatarSaved'; avatar: Avatar }
+  | { type: 'draftChanged'; draft: AvatarDraft }
   | { type: 'startedOver' };
 
 export const initialAvatarStudioState: AvatarStudioState = {
@@ -43,6 +53,7 @@ export const initialAvatarStudioState: AvatarStudioState = {
   portraits: null,
   saved: null,
   stepError: null,
+  draft: emptyAvatarDraft,
 };
 
 export function avatarStudioReducer(state: AvatarStudioState, action: AvatarStudioAction): AvatarStudioState {
@@ -58,6 +69,8 @@ export function avatarStudioReducer(state: AvatarStudioState, action: AvatarStud
       return { ...state, portraits: action.portraits, saved: null, step: 2 };
     case 'avatarSaved':
       return { ...state, saved: action.avatar };
+    case 'draftChanged':
+      return { ...state, draft: action.draft };
     case 'startedOver':
       return initialAvatarStudioState;
   }
@@ -70,8 +83,13 @@ export function isAvatarStepComplete(state: AvatarStudioState, step: AvatarStep)
 
 /** The avatar mode's workflow, wired to POST /avatars/portraits. */
 export function useAvatarStudio() {
-  const [state, dispatch] = useReducer(avatarStudioReducer, initialAvatarStudioState);
+  const [state, dispatch] = useReducer(avatarStudioReducer, undefined, (): AvatarStudioState => {
+    const stored = loadAvatarWorkflow();
+    return stored ? { ...initialAvatarStudioState, ...stored } : initialAvatarStudioState;
+  });
   const generate = useCreateAvatarPortraits();
+  const { step, portraits, saved, draft } = state;
+  useEffect(() => saveAvatarWorkflow({ step, portraits, saved, draft }), [step, portraits, saved, draft]);
 
   function requestPortraits(body: CreateAvatarPortraitsBody) {
     dispatch({ type: 'portraitsRequested' });
@@ -80,6 +98,7 @@ export function useAvatarStudio() {
 
   function startOver() {
     generate.reset();
+    clearAvatarWorkflow();
     dispatch({ type: 'startedOver' });
   }
 
