@@ -29,7 +29,7 @@ export function Stepper<N extends number>({ label, steps, current, isComplete, o
                 aria-current={active ? 'step' : undefined}
                 aria-label={`Step ${number}: ${title}${complete ? ' (completed)' : ''}`}
                 onClick={() => onSelect(number)}
-                className={`flex w-full items-center gap-2 rounded-xl border px-2.5 py-2 text-left text-xs font-medium transition-colors sm:text-sm ${
+                className={`flex h-full w-full items-center gap-2 rounded-xl border px-2.5 py-2 text-left text-xs font-medium transition-colors sm:text-sm ${
                   active
                     ? 'border-violet-500 bg-violet-50 text-violet-900 dark:border-violet-400 dark:bg-violet-500/15 dark:text-violet-100'
                     : 'border-zinc-200 text-zinc-700 hover:bg-zinc-100 dark:border-white/10 dark:text-zinc-300 dark:hover:bg-white/10'
@@ -45,7 +45,14 @@ export function Stepper<N extends number>({ label, steps, current, isComplete, o
                 >
                   {complete ? <Check className="size-4" /> : number}
                 </span>
-                <span className={active || !compact ? 'truncate' : 'hidden truncate sm:inline'}>{title}</span>
+                {/* A title too long for its share of the row takes a second line, never an ellipsis. */}
+                <span
+                  className={
+                    active || !compact ? 'min-w-0 leading-tight' : 'hidden min-w-0 leading-tight sm:inline'
+                  }
+                >
+                  {title}
+                </span>
               </button>
             </li>
           );
