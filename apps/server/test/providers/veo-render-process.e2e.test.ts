@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createConfiguredProviders, type Providers } from '../../src/providers';
 import { writeStoryboardDraft } from '../../src/providers/storyboard-drafts';
-import { sceneKeysOf, STORYBOARD_FORMAT } from '../../src/providers/video/storyboard-scenes';
+import { footageFiles, sceneKeysOf, STORYBOARD_FORMAT } from '../../src/providers/video/storyboard-scenes';
 import { makeSampleMp4, sendJson, startFakeVendor, type FakeVendor } from './fake-vendor';
 
 const MODEL = 'veo-3.1-generate-preview';
@@ -103,8 +103,38 @@ describe('Veo storyboards in the render process (fake Gemini API)', () => {
       expect(prompts.sort()).toEqual(storyboard.scenes.map((scene) => scene.visual.prompt).sort());
       expect(video.scenes.map((scene) => scene.reused)).toEqual(storyboard.scenes.map(() => false));
       expect(video.captions.length).toBeGreaterThanOrEqual(storyboard.scenes.length);
+      // The footage filmed there is left in the clip folder, for the caller to keep.
+      for (const scene of storyboard.scenes) {
+        const stat = await fs.stat(path.join(workDir, 'clips', footageFiles(scene.id).video));
+        expect(stat.size).toBeGreaterThan(0);
+      }
     } finally {
       await video.release();
+    }
+
+    // A new narration for the first scene: it renders again over the footage in the folder, and
+    // nothing is filmed.
+    const filmed = prompts.length;
+    const narrated = {
+      ...storyboard,
+      scenes: storyboard.scenes.map((scene, index) =>
+        index === 0 ? { ...scene, narration: 'The balloon rises slowly into the pink morning sky.' } : scene,
+      ),
+    };
+    const again = await providers.video.fromStoryboard({
+      storyboard: narrated,
+      seed: 9,
+      ...STORYBOARD_FORMAT,
+      images: {},
+      voice: narrated.voice_id ? { voiceId: narrated.voice_id } : null,
+      sceneKeys: sceneKeysOf(narrated, 9, STORYBOARD_FORMAT, providers.video.sceneSource),
+      clipDir: path.join(workDir, 'clips'),
+    });
+    try {
+      expect(again.scenes.map((scene) => scene.reused)).toEqual(narrated.scenes.map((_, index) => index > 0));
+      expect(prompts).toHaveLength(filmed);
+    } finally {
+      await again.release();
     }
   });
 });

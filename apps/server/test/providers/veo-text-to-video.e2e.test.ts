@@ -37,7 +37,10 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
   const scratch = makeTempDir();
   /** What each generation was asked, in the order the vendor received them. */
   const generations: { prompt: string; parameters: { durationSeconds: number; aspectRatio: string } }[] = [];
-  /** A generation of this prompt fails once `failing.release` is true (it is pending until then). */
+  /**
+   * A generation of this prompt is pending until `failing.release`, then fails; the release comes
+   * with the first download of another scene's footage.
+   */
   const failing = { prompt: null as string | null, release: false, operations: new Set<string>() };
 
   beforeAll(async () => {
@@ -75,6 +78,7 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
       },
     );
     vendor.on('GET /v1beta/files/e2e:download', (_request, response) => {
+      if (failing.prompt !== null) failing.release = true;
       response.writeHead(200, { 'content-type': 'video/mp4' });
       response.end(sample);
     });
@@ -283,14 +287,7 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
     const started = await api.postJson(`/storyboards/${board.id}/render`, { version: board.version });
     expect(started.status, started.body.toString()).toBe(202);
     const { session_id } = started.json<{ session_id: string }>();
-    // The first scene's footage is kept as soon as it is filmed; only then does the second fail.
-    const kept = `scene-clips/${user.id}/${board.id}/footage-${first!.id}.mp4`;
-    await waitFor(
-      async () => ((await server.platform.storage.exists(kept)) ? true : undefined),
-      "the first scene's footage to be kept",
-      300_000,
-    );
-    failing.release = true;
+    // The second scene fails once the first scene's footage is downloaded.
     const failed = await waitFor(
       async () => {
         const state = generationStateSchema.parse((await api.get(`/generations/${session_id}`)).json());
@@ -300,6 +297,9 @@ describe('videos through Veo (fake Gemini API), one generation a scene', () => {
       300_000,
     );
     expect(failed.error).toEqual(expect.any(String));
+    // The first scene finished filming before the render failed, and its footage is kept.
+    const kept = `scene-clips/${user.id}/${board.id}/footage-${first!.id}.mp4`;
+    expect(await server.platform.storage.exists(kept)).toBe(true);
     const firstAttempt = generations.slice(before).map((call) => call.prompt);
     expect(firstAttempt).toContain(first!.visual.prompt);
 

@@ -11,14 +11,13 @@ import {
 } from '@reelcraft/contract';
 import { runAudioTask } from '../../media/audio-work';
 import { readObject, type ObjectStorage } from '../../platform/storage';
-import type {
-  FootageStore,
-  LipSyncProvider,
-  RenderedVideo,
-  StoryboardRenderedVideo,
-  VideoProvider,
-} from '../../providers';
-import { sceneKeysOf, STORYBOARD_FORMAT, type SceneFormat } from '../../providers/video/storyboard-scenes';
+import type { LipSyncProvider, RenderedVideo, StoryboardRenderedVideo, VideoProvider } from '../../providers';
+import {
+  footageFiles,
+  sceneKeysOf,
+  STORYBOARD_FORMAT,
+  type SceneFormat,
+} from '../../providers/video/storyboard-scenes';
 import { defineGenerationKind, readRenderInput, type RenderContext } from '../generations';
 import type { VoicesService } from '../voices';
 import type { StoryboardsRepository } from './storyboards.repository';
@@ -43,12 +42,11 @@ export type StoryboardRenderInput = z.infer<typeof storyboardRenderInputSchema>;
 const clipKey = (userId: string, storyboardId: string, file: string) =>
   `scene-clips/${userId}/${storyboardId}/${file}`;
 const CLIP_PARTS = ['mp4', 'wav', 'json'] as const;
-/** Where the footage a vendor filmed for a scene is kept (docs/decisions/035): beside the clips. */
-const footageKey = (
-  input: Pick<StoryboardRenderInput, 'userId' | 'storyboardId'>,
-  sceneId: string,
-  part: 'mp4' | 'json',
-) => clipKey(input.userId, input.storyboardId, `footage-${sceneId}.${part}`);
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** A rendered storyboard and the bytes its clips keep in storage. */
 type RenderedStoryboard = StoryboardRenderedVideo & { clipBytes?: number };
@@ -100,8 +98,11 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
       const share = lipSync ? 0.5 : 1;
       const keys = sceneKeys(input.content, input.seed, format);
       const clipDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'clips-'));
+      // The footage the render process finds in the clip folder, as it was before the render.
+      let keptFootage = new Map<string, string>();
       try {
         await Promise.all([...new Set(keys)].map((key) => fetchClip(input, key, clipDir)));
+        keptFootage = await fetchFootage(input, keys, clipDir);
         const images: Record<string, Buffer> = {};
         for (const scene of input.content.scenes)
           for (const subject of scene.visual.subjects) {
@@ -123,13 +124,13 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
             voice: voiceId ? await deps.voices.speakerFor(input.userId, voiceId) : null,
             sceneKeys: keys,
             clipDir,
-            footageStore: footageStore(input),
           },
           {
             signal: context.signal,
             onProgress: (report) => context.onProgress({ ...report, progress: report.progress * share }),
           },
         );
+        await keepNewFootage(input, clipDir, keptFootage);
         await Promise.all(
           rendered.scenes
             .filter((scene) => !scene.reused)
@@ -161,7 +162,7 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
         // And the footage a vendor filmed for the scenes, kept beside their clips.
         const footage = await Promise.all(
           input.content.scenes.map((scene) =>
-            deps.storage.stat(footageKey(input, scene.id, 'mp4')).then(
+            deps.storage.stat(clipKey(input.userId, input.storyboardId, footageFiles(scene.id).video)).then(
               (info) => info.size,
               () => 0,
             ),
@@ -170,6 +171,10 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
         const clipBytes = [...sizes, ...footage].reduce((sum, size) => sum + size, 0);
         if (!lipSync) return { ...rendered, clipBytes };
         return { ...(await lipSynced(rendered, keys, clipDir, lipSync, context)), clipBytes };
+      } catch (error) {
+        // Footage filmed before the failure is kept (it was paid for): the retry films only the rest.
+        await keepNewFootage(input, clipDir, keptFootage).catch(() => undefined);
+        throw error;
       } finally {
         await fs.rm(clipDir, { recursive: true, force: true });
       }
@@ -246,34 +251,53 @@ export function storyboardRendering(deps: StoryboardKindDeps) {
   }
 
   /**
-   * Footage a vendor filmed for the storyboard's scenes, one slot a scene in its clip folder: the
-   * file, and what it was filmed from (`{ key, seconds }`).
+   * Copies the kept footage of the scenes that render (their clip is not in the folder) into the
+   * clip folder, where the renderer looks for it; answers what each slot said, by scene id.
    */
-  function footageStore(input: StoryboardRenderInput): FootageStore {
-    return {
-      async fetch(sceneId, key, file) {
-        const label = footageKey(input, sceneId, 'json');
-        if (!(await deps.storage.exists(label))) return null;
-        const kept = JSON.parse((await readObject(deps.storage, label)).toString('utf8')) as {
-          key: string;
-          seconds: number;
-        };
-        const video = footageKey(input, sceneId, 'mp4');
-        if (kept.key !== key || !(await deps.storage.exists(video))) return null;
-        await fs.writeFile(file, await readObject(deps.storage, video));
-        return kept.seconds;
-      },
-      async keep(sceneId, key, file, seconds) {
-        await deps.storage.put(footageKey(input, sceneId, 'mp4'), await fs.readFile(file), {
-          contentType: 'video/mp4',
-        });
-        await deps.storage.put(
-          footageKey(input, sceneId, 'json'),
-          Buffer.from(JSON.stringify({ key, seconds })),
-          { contentType: 'application/json' },
+  async function fetchFootage(
+    input: StoryboardRenderInput,
+    keys: readonly string[],
+    clipDir: string,
+  ): Promise<Map<string, string>> {
+    const kept = new Map<string, string>();
+    await Promise.all(
+      input.content.scenes.map(async (scene, index) => {
+        if (await exists(path.join(clipDir, `${keys[index]}.mp4`))) return;
+        const names = footageFiles(scene.id);
+        const [label, video] = [names.label, names.video].map((name) =>
+          clipKey(input.userId, input.storyboardId, name),
         );
-      },
-    };
+        if (!(await deps.storage.exists(label!)) || !(await deps.storage.exists(video!))) return;
+        await fs.writeFile(path.join(clipDir, names.video), await readObject(deps.storage, video!));
+        const text = (await readObject(deps.storage, label!)).toString('utf8');
+        await fs.writeFile(path.join(clipDir, names.label), text);
+        kept.set(scene.id, text);
+      }),
+    );
+    return kept;
+  }
+
+  /** Stores the footage the render filmed (a slot whose label changed), replacing the old. */
+  async function keepNewFootage(
+    input: StoryboardRenderInput,
+    clipDir: string,
+    kept: ReadonlyMap<string, string>,
+  ): Promise<void> {
+    await Promise.all(
+      input.content.scenes.map(async (scene) => {
+        const names = footageFiles(scene.id);
+        const label = await fs.readFile(path.join(clipDir, names.label), 'utf8').catch(() => null);
+        if (label === null || label === kept.get(scene.id)) return;
+        await deps.storage.put(
+          clipKey(input.userId, input.storyboardId, names.video),
+          await fs.readFile(path.join(clipDir, names.video)),
+          { contentType: 'video/mp4' },
+        );
+        await deps.storage.put(clipKey(input.userId, input.storyboardId, names.label), Buffer.from(label), {
+          contentType: 'application/json',
+        });
+      }),
+    );
   }
 
   /** Copies a scene's stored clip into the render's folder, when storage has all of it. */

@@ -25,6 +25,7 @@ import { CATEGORY_LOOKS } from './category-looks';
 import { shiftPalette } from './palette';
 import { captionPhrases, placeNarration, type PlannedScene, type StoryPlan } from './scene-planner';
 import {
+  footageFiles,
   MOOD_CATEGORIES,
   NARRATION_SPACING,
   sceneLayout,
@@ -34,7 +35,6 @@ import {
 } from './storyboard-scenes';
 import type {
   CaptionCue,
-  FootageStore,
   RenderedScene,
   RenderedVideo,
   StoryboardRenderedVideo,
@@ -90,6 +90,50 @@ export interface SceneFootage {
    * progress it reports (0..1) is its own scene's filming, not the whole render's.
    */
   film(request: SceneFootageRequest, task: TaskOptions): Promise<string>;
+}
+
+/**
+ * Footage a vendor filmed, kept between renders, one slot per scene id (issue 31): a scene whose
+ * narration alone changed keeps its footage, and footage filmed before a render failed is not
+ * filmed (and paid for) again when it is retried.
+ */
+export interface FootageStore {
+  /** Copies the scene's kept footage to `file` when it was filmed from `key`; its seconds, or null. */
+  fetch(sceneId: string, key: string, file: string): Promise<number | null>;
+  /** Keeps `file` as the scene's footage filmed from `key`, `seconds` long, replacing the old. */
+  keep(sceneId: string, key: string, file: string, seconds: number): Promise<void>;
+}
+
+/**
+ * The footage slots of a render's clip folder (StoryboardVideoRequest.clipDir): files, so they
+ * cross to and from the render process, and the caller stores what the render filmed.
+ */
+export function clipFolderFootage(clipDir: string): FootageStore {
+  const slot = (sceneId: string) => {
+    const names = footageFiles(sceneId);
+    return { video: path.join(clipDir, names.video), label: path.join(clipDir, names.label) };
+  };
+  return {
+    async fetch(sceneId, key, file) {
+      const { video, label } = slot(sceneId);
+      const kept = await fs
+        .readFile(label, 'utf8')
+        .then((text) => JSON.parse(text) as { key: string; seconds: number })
+        .catch(() => null);
+      if (kept?.key !== key) return null;
+      return fs.copyFile(video, file).then(
+        () => kept.seconds,
+        () => null,
+      );
+    },
+    async keep(sceneId, key, file, seconds) {
+      const { video, label } = slot(sceneId);
+      await fs.copyFile(file, `${video}.part`);
+      await fs.rename(`${video}.part`, video);
+      await fs.writeFile(`${label}.part`, JSON.stringify({ key, seconds }));
+      await fs.rename(`${label}.part`, label);
+    },
+  };
 }
 
 /** Several footage sources as one: the first that films a scene films it. */
@@ -320,7 +364,7 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
               speechPath: files.speech,
               images,
               dir: workspace.dir,
-              ...(request.footageStore ? { store: request.footageStore } : {}),
+              store: clipFolderFootage(request.clipDir),
             },
             // The footage's own progress is the first part of its scene's.
             {
@@ -427,18 +471,26 @@ export function createStoryboardRenderer(deps: StoryboardRendererDeps) {
           'video_generation',
           missing.length === 0 ? 1 : fractions.reduce((a, b) => a + b, 0) / missing.length,
         );
+      // When a scene fails, the scenes under way finish (footage they film is kept for the retry)
+      // and those not started yet are not started.
+      let failure: { error: unknown } | null = null;
+      const pictures = voiced.map((scene, position) =>
+        limit(async () => {
+          if (failure) throw failure.error;
+          try {
+            await pictureScene(request, scene, images, threads, task, (fraction) => {
+              fractions[position] = fraction;
+              progress();
+            });
+          } catch (error) {
+            failure ??= { error };
+            throw error;
+          }
+        }),
+      );
       const [soundtrack] = await allSettledOrThrow([
         laySoundtrack(request, facts, joinSpace, task),
-        Promise.all(
-          voiced.map((scene, position) =>
-            limit(() =>
-              pictureScene(request, scene, images, threads, task, (fraction) => {
-                fractions[position] = fraction;
-                progress();
-              }),
-            ),
-          ),
-        ),
+        allSettledOrThrow(pictures),
       ] as const);
       progress();
       const output = await joinScenes(request, facts, soundtrack, task);

@@ -107,6 +107,15 @@ export const sceneSeed = (seed: number, sceneId: string) => hashText(`scene|${sc
 export const STORYBOARD_FORMAT = { quality: 'standard', fps: 24 } as const satisfies SceneFormat;
 
 /** Every scene's cache key, in order; `source` is who films the scenes (unset: drawn offline). */
+/**
+ * The files of the footage a vendor filmed for a scene, in a render's clip folder and beside the
+ * clips in storage (docs/decisions/035): the video, and a label of what it was filmed from.
+ */
+export const footageFiles = (sceneId: string) => ({
+  video: `footage-${sceneId}.mp4`,
+  label: `footage-${sceneId}.json`,
+});
+
 export const sceneKeysOf = (
   content: StoryboardContent,
   seed: number,

@@ -120,21 +120,13 @@ export interface StoryboardVideoRequest {
    * whose clip is in `clipDir` under its key is reused; the others render and are written there.
    */
   sceneKeys: readonly string[];
+  /**
+   * The folder of the clips, which also holds the footage a vendor filmed for a scene
+   * (`footage-<scene id>.mp4`, with `footage-<scene id>.json`: what it was filmed from): the kept
+   * footage is used again when it still fits, and new footage is written there as soon as it is
+   * filmed, so the caller keeps it even when another scene then fails the render.
+   */
   clipDir: string;
-  /** Where filmed footage is kept between renders; absent: every filmed scene is filmed again. */
-  footageStore?: FootageStore;
-}
-
-/**
- * Footage a vendor filmed, kept between renders, one slot per scene id (issue 31): a scene whose
- * narration alone changed keeps its footage, and footage filmed before a render failed is not
- * filmed (and paid for) again when it is retried.
- */
-export interface FootageStore {
-  /** Copies the scene's kept footage to `file` when it was filmed from `key`; its seconds, or null. */
-  fetch(sceneId: string, key: string, file: string): Promise<number | null>;
-  /** Keeps `file` as the scene's footage filmed from `key`, `seconds` long, replacing the old. */
-  keep(sceneId: string, key: string, file: string, seconds: number): Promise<void>;
 }
 
 /** A caption cue of a finished video, in seconds from its start. */
