@@ -61,6 +61,7 @@ describe('shell: sidebar', () => {
       '/text-to-video',
       '/image-to-video',
       '/ppt-to-video',
+      '/chat',
       '/my-videos',
       '/image-library',
       '/avatars',

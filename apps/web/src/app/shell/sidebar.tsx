@@ -9,6 +9,7 @@ import {
   HouseIcon,
   ImageIcon,
   ImagesIcon,
+  MessagesSquareIcon,
   PanelLeftIcon,
   PlusIcon,
   PresentationIcon,
@@ -34,7 +35,10 @@ interface NavItem {
   unreadBadge?: boolean;
 }
 
-/** The three groups of spec 000 section 2.5, in order; My Videos (ours) joins the Library. */
+/**
+ * The three groups of spec 000 section 2.5, in order; ours join them: My Videos the Library, and Chat (the
+ * fourth way to create that the landing page sells) the Creation Studio.
+ */
 const navGroups: { title: string; items: NavItem[] }[] = [
   {
     title: 'Overview',
@@ -50,6 +54,7 @@ const navGroups: { title: string; items: NavItem[] }[] = [
       { label: 'Text to Video', to: paths.textToVideo, icon: TypeIcon },
       { label: 'Image to Video', to: paths.imageToVideo, icon: ImagesIcon },
       { label: 'Slides to Video', to: paths.pptToVideo, icon: PresentationIcon },
+      { label: 'Chat', to: paths.chat, icon: MessagesSquareIcon },
     ],
   },
   {

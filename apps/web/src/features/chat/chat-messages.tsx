@@ -44,9 +44,16 @@ function videoIdOf(message: ChatMessage): string | null {
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** The product's own paths in an answer ("/projects?open=...") become links. */
+/** The product's own paths in an answer ("/projects?open=...", "/storyboards/{id}") become links. */
 const PRODUCT_PATH =
-  /(\/(?:projects\?open=[\w-]+|projects|subscription-plans|text-to-video|image-to-video|studio))/g;
+  /(\/(?:projects\?open=[\w-]+|storyboards\/[\w-]+|projects|subscription-plans|text-to-video|image-to-video|ppt-to-video|image-library|studio))/g;
+
+/** What a link to one of the product's places says (a bare path for the rest). */
+function linkText(path: string): string {
+  if (path.startsWith('/projects?open=')) return 'Open in My Projects';
+  if (path.startsWith('/storyboards/')) return 'Open the storyboard editor';
+  return path;
+}
 
 function withLinks(text: string): ReactNode[] {
   return text.split(PRODUCT_PATH).map((part, index) =>
@@ -56,7 +63,7 @@ function withLinks(text: string): ReactNode[] {
         to={part}
         className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300"
       >
-        {part.startsWith('/projects?open=') ? 'Open in My Projects' : part}
+        {linkText(part)}
       </Link>
     ) : (
       <Fragment key={index}>{part}</Fragment>

@@ -52,21 +52,80 @@ afterEach(() => {
 });
 
 describe('chat assistant page', () => {
-  it('shows the widget: connection state, session id, the three actions and first-message suggestions', async () => {
-    const { user, fake } = renderChat({}, '/chat-to-video');
-    expect(await screen.findByRole('heading', { level: 1, name: 'ReelCraft Assistant' })).toBeInTheDocument();
-    expect(await screen.findByText('Connected')).toBeInTheDocument();
-    expect(screen.getByText(/Session:/)).toHaveTextContent(`Session: ${SESSION.slice(0, 8)}`);
-    for (const name of ['New Session', 'Delete Session', 'Test Connection'])
-      expect(screen.getByRole('button', { name })).toBeEnabled();
+  it('shows the widget: the two session actions and first-message suggestions, diagnostics behind a disclosure', async () => {
+    const { user, fake } = renderChat(
+      {
+        'POST /chat/test': {
+          body: {
+            status: 'ok',
+            message: 'The assistant is connected (built-in offline assistant).',
+            timestamp: NOW,
+          },
+        },
+      },
+      '/chat-to-video',
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'ReelCraft Assistant' });
     const suggestions = within(await screen.findByRole('list', { name: 'Suggestions' }));
+    for (const name of ['New Session', 'Delete Session'])
+      expect(screen.getByRole('button', { name })).toBeEnabled();
     expect(suggestions.getAllByRole('button').map((chip) => chip.textContent)).toEqual([...SUGGESTIONS]);
+
+    // The connection state, session id, provider and Test Connection wait in a closed Diagnostics disclosure.
+    const summary = screen.getByText('Diagnostics');
+    const diagnostics = summary.closest('details')!;
+    expect(diagnostics).not.toHaveAttribute('open');
+    const header = heading.closest('header')!;
+    const shownInHeader = [...header.childNodes]
+      .filter((node) => node !== diagnostics)
+      .map((node) => node.textContent)
+      .join(' ');
+    expect(shownInHeader).not.toMatch(/Session:|Test Connection|offline assistant|11111111/);
+    await user.click(summary);
+    expect(diagnostics).toHaveAttribute('open');
+    const panel = within(diagnostics);
+    expect(await panel.findByText('Connected')).toBeInTheDocument();
+    expect(panel.getByText('The assistant is connected (built-in offline assistant).')).toBeInTheDocument();
+    expect(panel.getByText(SESSION)).toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: 'Test Connection' }));
+    await vi.waitFor(() => expect(fake.sent('POST /chat/test')).toHaveLength(2));
+
     // Empty: nothing to send.
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), '   ');
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
-    expect(fake.sent('POST /chat/test')).toHaveLength(1);
     expect(screen.getByRole('log', { name: 'Conversation' })).toBeInTheDocument();
+  });
+
+  it('is in the sidebar as Chat', async () => {
+    const { user, router } = renderChat({}, '/dashboard');
+    const main = within(await screen.findByRole('navigation', { name: 'Main' }));
+    await user.click(main.getByRole('link', { name: 'Chat' }));
+    await vi.waitFor(() => expect(currentUrl(router)).toMatch(/^\/chat/));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ReelCraft Assistant' })).toBeInTheDocument();
+    expect(main.getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('links an answer to the storyboard editor it names', async () => {
+    const storyboard = '22222222-2222-4222-8222-222222222222';
+    const earlier: ChatMessage[] = [
+      {
+        role: 'assistant',
+        content: `Your last video “Lighthouse” is made from a storyboard, and you change it in its editor: /storyboards/${storyboard}`,
+        timestamp: NOW,
+        intent: 'edit_video',
+        confidence: 0.85,
+        metadata: {},
+      },
+    ];
+    renderChat({
+      [`GET /chat/sessions/${SESSION}/history`]: { body: { session_id: SESSION, messages: earlier } },
+    });
+    const log = within(await screen.findByRole('log', { name: 'Conversation' }));
+    expect(await log.findByRole('link', { name: 'Open the storyboard editor' })).toHaveAttribute(
+      'href',
+      `/storyboards/${storyboard}`,
+    );
   });
 
   it('starts a session on a first visit', async () => {
@@ -103,7 +162,7 @@ describe('chat assistant page', () => {
       'GET /generations/video-1': { body: testGeneration({ session_id: 'video-1', progress: 10 }) },
     });
     act(() => sockets.latest().ready());
-    await screen.findByText('Connected');
+    await vi.waitFor(() => expect(screen.getByText('Connected')).toBeInTheDocument());
     await user.type(
       screen.getByRole('textbox', { name: 'Message' }),
       'make me a video of a lighthouse{Enter}',
@@ -177,7 +236,7 @@ describe('chat assistant page', () => {
     const { user } = renderChat({
       'POST /chat/chat': { status: 500, body: { detail: chatMessages.processingError } },
     });
-    await screen.findByText('Connected');
+    await vi.waitFor(() => expect(screen.getByText('Connected')).toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(chatMessages.processingError);
@@ -190,11 +249,16 @@ describe('chat assistant page', () => {
   });
 
   it('says Disconnected and refuses to send when the assistant does not answer the test', async () => {
-    const { user } = renderChat({
+    const { user, fake } = renderChat({
       'POST /chat/test': { body: { status: 'error', message: 'The model is down.', timestamp: NOW } },
     });
-    expect(await screen.findByText('Disconnected')).toBeInTheDocument();
-    expect(screen.getByText('The model is down.')).toBeInTheDocument();
+    // Said in the open, not only in Diagnostics, with a way to try again.
+    expect(
+      await screen.findByText('The assistant is not answering right now: The model is down.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(fake.sent('POST /chat/test')).toHaveLength(2));
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello');
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
   });

@@ -1,5 +1,12 @@
 import { CHAT_ERROR_CLEAR_MS, chatMessages } from '@reelcraft/contract';
-import { MessageSquarePlusIcon, MessagesSquareIcon, PlugZapIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import {
+  ChevronRightIcon,
+  MessageSquarePlusIcon,
+  MessagesSquareIcon,
+  PlugZapIcon,
+  SendIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -48,11 +55,18 @@ const CONNECTION_TEXT: Record<Connection, string> = {
   disconnected: 'Disconnected',
 };
 
+const CONNECTION_DOT: Record<Connection, string> = {
+  checking: 'bg-amber-400',
+  connected: 'bg-emerald-500',
+  disconnected: 'bg-red-500',
+};
+
 /**
  * The chat assistant full page (/chat and /chat-to-video): the user's sessions (new, switch, delete)
  * and the chat widget of spec 001 section 2 (connection state, session id, New Session, Delete
  * Session, Test Connection; send disabled when disconnected, loading or empty; errors cleared after
- * CHAT_ERROR_CLEAR_MS).
+ * CHAT_ERROR_CLEAR_MS). The connection state, session id and Test Connection sit in a Diagnostics
+ * disclosure; a lost connection is said in the open, with Try again.
  */
 export function ChatPage() {
   const [params, setParams] = useSearchParams();
@@ -277,31 +291,11 @@ export function ChatPage() {
               <h1 id={`${inputId}-title`} className="text-lg font-semibold tracking-tight">
                 ReelCraft Assistant
               </h1>
-              <p className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
-                <span
-                  role="status"
-                  className="inline-flex items-center gap-1.5"
-                  title={connectionDetail ?? undefined}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`size-2 rounded-full ${
-                      connection === 'connected'
-                        ? 'bg-emerald-500'
-                        : connection === 'checking'
-                          ? 'bg-amber-400'
-                          : 'bg-red-500'
-                    }`}
-                  />
-                  {CONNECTION_TEXT[connection]}
-                </span>
-                <span className="min-w-0 truncate">
-                  Session: <span className="font-mono">{sessionId ? sessionId.slice(0, 8) : 'none'}</span>
-                  {sessionId ? <span className="sr-only">{` (${sessionId})`}</span> : null}
-                </span>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                Describe a video to make, or ask about your plan and videos.
               </p>
             </div>
-            <div className="grid w-full grid-cols-3 gap-1.5 sm:flex sm:w-auto sm:flex-wrap">
+            <div className="grid w-full grid-cols-2 gap-1.5 sm:flex sm:w-auto sm:flex-wrap">
               <button
                 type="button"
                 onClick={newSession}
@@ -328,24 +322,62 @@ export function ChatPage() {
                 <Trash2Icon aria-hidden="true" className="size-4 max-sm:hidden" />
                 Delete Session
               </button>
+            </div>
+          </div>
+          {disconnected ? (
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
+              <span className="min-w-0 flex-1">
+                The assistant is not answering right now
+                {connectionDetail ? `: ${connectionDetail}` : '.'}
+              </span>
+              <button
+                type="button"
+                onClick={testConnection}
+                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+              >
+                Try again
+              </button>
+            </p>
+          ) : null}
+          {/* The widget's technical side (spec 001 section 2) is for support, not for everyday use. */}
+          <details className="group text-xs text-zinc-600 dark:text-zinc-400">
+            <summary className="inline-flex cursor-pointer items-center gap-1.5 rounded-md select-none hover:text-zinc-900 dark:hover:text-white">
+              <ChevronRightIcon
+                aria-hidden="true"
+                className="size-3.5 transition-transform group-open:rotate-90"
+              />
+              Diagnostics
+              <span
+                aria-hidden="true"
+                className={`size-2 rounded-full ${CONNECTION_DOT[connection]}`}
+                title={CONNECTION_TEXT[connection]}
+              />
+            </summary>
+            <div className="mt-2 flex flex-col items-start gap-x-4 gap-y-2 rounded-xl bg-zinc-50 p-3 sm:flex-row sm:items-center dark:bg-white/5">
+              <dl className="grid w-full min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="font-medium">Connection</dt>
+                <dd role="status" className="min-w-0">
+                  {CONNECTION_TEXT[connection]}
+                  {connectionDetail && connection === 'connected' ? (
+                    <span className="block text-zinc-500 dark:text-zinc-400">{connectionDetail}</span>
+                  ) : null}
+                </dd>
+                <dt className="font-medium">Session</dt>
+                <dd className="min-w-0 font-mono [overflow-wrap:anywhere] select-all">
+                  {sessionId ?? 'none'}
+                </dd>
+              </dl>
               <button
                 type="button"
                 onClick={testConnection}
                 disabled={connection === 'checking'}
-                className={buttonClasses({
-                  variant: 'secondary',
-                  size: 'sm',
-                  className: 'max-sm:px-2 max-sm:text-xs',
-                })}
+                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
               >
-                <PlugZapIcon aria-hidden="true" className="size-4 max-sm:hidden" />
+                <PlugZapIcon aria-hidden="true" className="size-4" />
                 Test Connection
               </button>
             </div>
-          </div>
-          {connectionDetail && connection !== 'checking' ? (
-            <p className="hidden text-xs text-zinc-600 sm:block dark:text-zinc-400">{connectionDetail}</p>
-          ) : null}
+          </details>
         </header>
 
         {sessionMissing ? (
