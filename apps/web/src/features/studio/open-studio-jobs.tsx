@@ -45,9 +45,9 @@ export function OpenStudioJobs() {
           <li
             key={job.job_id}
             aria-label={job.prompt}
-            className="flex items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-3 dark:border-white/10 dark:bg-white/5"
+            className="flex flex-wrap items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-3 dark:border-white/10 dark:bg-white/5"
           >
-            <span className="relative flex aspect-video w-28 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br from-violet-500 to-indigo-600 text-white/85">
+            <span className="relative flex aspect-video w-24 shrink-0 sm:w-28 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br from-violet-500 to-indigo-600 text-white/85">
               {job.preview_url ? (
                 <video
                   src={job.preview_url}
@@ -61,7 +61,7 @@ export function OpenStudioJobs() {
                 <Clapperboard aria-hidden="true" className="size-6" />
               )}
             </span>
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-40">
               <p className="line-clamp-2 text-sm font-medium" title={job.prompt}>
                 {job.prompt}
               </p>
@@ -77,7 +77,11 @@ export function OpenStudioJobs() {
             <Link
               to={studioJobPath(job.job_id)}
               aria-label={`Continue: ${job.prompt}`}
-              className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}
+              className={buttonClasses({
+                variant: 'secondary',
+                size: 'sm',
+                className: 'w-full shrink-0 sm:w-auto',
+              })}
             >
               Continue
               <ArrowRight aria-hidden="true" className="size-4" />
