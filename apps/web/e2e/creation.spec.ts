@@ -67,6 +67,9 @@ test('a new user writes a prompt, generates a 15 s video, watches progress, play
   await page.reload();
   await expect(overlay).toBeVisible();
   await expect(overlay.getByRole('progressbar', { name: 'Video progress' })).toBeVisible();
+  // ...and the description, duration and seed the user wrote are still in the form (issue 36 item 4).
+  await expect(page.getByLabel('Video Description')).toHaveValue(/^A misty mountain lake at sunrise/);
+  await expect(page.getByLabel('Duration')).toHaveValue('15');
 
   const result = page.getByRole('region', { name: 'Your video' });
   await expect(result).toBeVisible({ timeout: 200_000 });
@@ -102,6 +105,24 @@ test('a new user writes a prompt, generates a 15 s video, watches progress, play
   expect(duration).toBeGreaterThan(14);
   expect(duration).toBeLessThan(16.5);
   await expect(page.getByText('Download completed successfully!')).toBeVisible();
+
+  // Coming back later, the screen shows that last result until Create Another Video (issue 36 item 4).
+  await page.goto('/dashboard');
+  await page.goto('/text-to-video');
+  await expect(result).toBeVisible();
+  await expect(result.getByText(/^A misty mountain lake at sunrise/)).toBeVisible();
+  await expect(result.getByRole('button', { name: 'Download Video' })).toBeVisible();
+  await expect
+    .poll(() => result.locator('video').evaluate((element: HTMLVideoElement) => element.readyState), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  await result.getByRole('button', { name: 'Create Another Video' }).click();
+  await expect(page.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
+  await expect(page.getByLabel('Video Description')).toHaveValue(/^A misty mountain lake at sunrise/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
+  await expect(result).toHaveCount(0);
 
   // Watched to its end on screen, the video's notification is kept as read and raises no count.
   await page.goto('/notifications');

@@ -224,3 +224,49 @@ test('image library: a saved image is selected, used in Create Video from Images
   await expect(page.getByRole('heading', { name: 'No images yet' })).toBeVisible();
   expect(fs.existsSync(path.join(objectsRoot(), key))).toBe(false);
 });
+
+test('image library: a photo uploaded in Create Video from Images is kept under its own name, readable on a phone, and removed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAccount(page, 'Upload Keeper');
+  const name = 'Summer launch – été 2025 (final cut).png';
+  const photo = path.join(workDir, name);
+  fs.copyFileSync(png, photo);
+
+  await page.goto('/image-to-video?tab=create');
+  await page.getByLabel('Upload images').setInputFiles(photo);
+  const slot = page.getByRole('listitem', { name: `Image 1: ${name}` });
+  await expect(slot).toBeVisible();
+  // Stored: the slot shows the stored image (no spinner over it), which the library will keep.
+  await expect(slot.getByRole('img')).toHaveAttribute('src', /\/api\/v1\/storage\//);
+  await page.getByLabel('Text Prompt').fill('A product turning slowly under soft studio light');
+  await page.getByRole('button', { name: 'Create Video' }).click();
+  await expect(page.getByRole('region', { name: 'Generating your video' })).toBeVisible();
+
+  await expect(async () => {
+    await page.goto('/image-library');
+    await expect(page.getByText('1 image', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('img', { name }) });
+  const label = card.getByTestId('image-name');
+  await expect(label).toHaveText(name);
+  // The whole name shows on a 390 px phone: nothing of it is cut off or hidden by an ellipsis.
+  expect(
+    await label.evaluate(
+      (element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
+    ),
+  ).toBe(true);
+  await expect
+    .poll(() => card.getByRole('img', { name }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(320);
+
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
+  await expect(confirm).toContainText(`${name} will be removed from your library.`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'No images yet' })).toBeVisible();
+});

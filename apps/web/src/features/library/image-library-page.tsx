@@ -245,21 +245,22 @@ export function ImageLibraryPage() {
                         their own: beside them a phone's half-width card cut it to "enhanc…". */}
                     <figcaption className="flex flex-col gap-1 p-2 pl-3">
                       <span
-                        className="line-clamp-2 text-xs font-medium break-all"
+                        className="line-clamp-2 text-xs font-medium break-words"
                         title={image.filename}
                         data-testid="image-name"
                       >
                         {image.filename}
                       </span>
                       <div className="flex items-center gap-1">
-                        <span className="min-w-0 flex-1 truncate text-xs text-zinc-500 dark:text-zinc-400">
+                        {/* Where it came from, where the card has room (the preview says it too). */}
+                        <span className="hidden min-w-0 flex-1 truncate text-xs text-zinc-500 sm:block dark:text-zinc-400">
                           {sourceLabels[image.source]}
                         </span>
                         <button
                           type="button"
                           onClick={() => void downloadImage(image)}
                           aria-label={`Download ${image.filename}`}
-                          className={`${iconButtonClasses} size-8 shrink-0`}
+                          className={`${iconButtonClasses} ml-auto size-8 shrink-0`}
                         >
                           <DownloadIcon className="size-4" />
                         </button>
