@@ -8,6 +8,11 @@ export const enhanceImageBodySchema = z.object({
   object_key: storageUriSchema,
   /** The user's instruction, e.g. "white background, soft shadow". */
   prompt: z.string().trim().min(1, imageEnhancerMessages.instructionsRequired).max(2000),
+  /**
+   * Ours (issue 36): the name the user's file had (the upload's `original_filename`); the enhanced
+   * copy is kept in the library as "<name> (enhanced)". Absent: "enhanced-<stored name>".
+   */
+  original_filename: z.string().max(255).optional(),
 });
 export type EnhanceImageBody = z.infer<typeof enhanceImageBodySchema>;
 

@@ -11,7 +11,7 @@ import { EXTENSION_OF, sniffImageType } from '../../platform/files/sniff-content
 import { badRequest, HttpError, notFound } from '../../platform/http/http-error';
 import { ProviderError, type ImageEnhancementProvider } from '../../providers';
 import type { LibraryService } from '../library';
-import type { UploadsService } from '../uploads';
+import { displayFilename, type UploadsService } from '../uploads';
 
 /** A provider's refusal as an answer; its message is written for users. */
 function providerFailure(error: ProviderError): HttpError {
@@ -27,6 +27,17 @@ function providerFailure(error: ProviderError): HttpError {
     default:
       return new HttpError(500, imageEnhancerMessages.enhanceFailed);
   }
+}
+
+/**
+ * The library name of an enhanced copy: the user's own file name marked "(enhanced)", so the
+ * library tells the two apart and still says which photo it was; without it, the stored name.
+ */
+function enhancedName(originalFilename: string | undefined, sourceKey: string, extension: string): string {
+  const original = originalFilename ? displayFilename(originalFilename, '') : '';
+  const base = original.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim();
+  if (!base) return `enhanced-${path.posix.basename(sourceKey, path.posix.extname(sourceKey))}.${extension}`;
+  return displayFilename(`${base} (enhanced).${extension}`, `enhanced.${extension}`);
 }
 
 /**
@@ -69,7 +80,7 @@ export class ImageEnhancementService {
       extension,
       width: enhanced.width,
       height: enhanced.height,
-      originalFilename: `enhanced-${path.posix.basename(source.key, path.posix.extname(source.key))}.${extension}`,
+      originalFilename: enhancedName(body.original_filename, source.key, extension),
     });
     await this.library.add(userId, {
       uri: stored.uri,

@@ -67,6 +67,21 @@ describeEachDatabase('POST /product-videos/enhance-image', { work: false, listen
     expect((await enhance(api, body.enhanced_image_gcs_uri, 'warmer colours')).status).toBe(200);
   });
 
+  it("keeps the enhanced copy in the library under the user's own file name (issue 36)", async () => {
+    const { api } = await signedIn(server());
+    const source = await uploaded(api, photo, 'Summer sneaker – side view.jpg');
+    const answer = await api.postJson('/product-videos/enhance-image', {
+      object_key: source,
+      prompt: 'white background',
+      original_filename: 'Summer sneaker – side view.jpg',
+    });
+    expect(answer.status, answer.body.toString()).toBe(200);
+    const [image] = (await api.get('/user/library/images'))
+      .json<unknown[]>()
+      .map((entry) => libraryImageSchema.parse(entry));
+    expect(image?.filename).toMatch(/^Summer sneaker – side view \(enhanced\)\.(jpg|png)$/);
+  });
+
   it("answers 404 for another user's image, a missing one, or one outside the uploads", async () => {
     const owner = await signedIn(server());
     const source = await uploaded(owner.api, photo, 'mine.jpg');

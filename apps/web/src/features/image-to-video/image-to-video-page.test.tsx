@@ -635,6 +635,8 @@ describe('image enhancement tab', () => {
     expect(fake.sent('POST /product-videos/enhance-image')[0]!.body).toEqual({
       object_key: 'local://uploads/img-1.png',
       prompt: 'white background',
+      // The library keeps the enhanced copy under the uploaded file's own name.
+      original_filename: 'photo-1.png',
     });
 
     await user.click(screen.getByRole('button', { name: 'Use for Video' }));

@@ -9,8 +9,18 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** POST /product-videos/enhance-image: an enhanced copy of a stored image, following `prompt`. */
-export function postProductImageEnhancement(objectKey: string, prompt: string): Promise<EnhanceImageAnswer> {
-  return callApi(enhanceProductImage, { body: { object_key: objectKey, prompt } });
+export function postProductImageEnhancement(
+  objectKey: string,
+  prompt: string,
+  originalFilename?: string,
+): Promise<EnhanceImageAnswer> {
+  return callApi(enhanceProductImage, {
+    body: {
+      object_key: objectKey,
+      prompt,
+      ...(originalFilename ? { original_filename: originalFilename } : {}),
+    },
+  });
 }
 
 /** How the enhancer stores the picked image first (the app passes the uploads feature's call). */
@@ -22,7 +32,8 @@ export function useEnhanceProductImage(upload: UploadImage) {
     mutationFn: async ({ image, prompt }: { image: File; prompt: string }) => {
       const [stored] = await upload([image], 'image-enhancement');
       if (!stored) throw new Error(imageEnhancerMessages.enhanceFailed);
-      return postProductImageEnhancement(stored.gcs_uri, prompt);
+      // The library keeps the enhanced copy under the user's own file name.
+      return postProductImageEnhancement(stored.gcs_uri, prompt, stored.metadata.original_filename);
     },
   });
 }
