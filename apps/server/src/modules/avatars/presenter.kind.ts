@@ -38,7 +38,7 @@ export function presenterKind(deps: PresenterKindDeps) {
       rendering: 'Animating the presenter',
       failed: avatarMessages.presenterFailed,
     }),
-    notices: { link: '/avatars' },
+    notices: { failedLink: '/avatars' },
     async render(input, context): Promise<RenderedVideo> {
       context.onProgress({ progress: 0, stage: 'file_processing' });
       if (!(await deps.storage.exists(input.imageKey))) throw new VideoInputError(PORTRAIT_GONE);

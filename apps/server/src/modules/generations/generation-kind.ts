@@ -44,12 +44,16 @@ export interface GenerationKind<Input = unknown> {
    * what else the render made (a storyboard's captions and scene clips).
    */
   delivered?(input: Input, videoId: string, rendered: RenderedVideo): Promise<void>;
-  /** The outcome notifications' link and titles, when not the defaults (My Projects, ...). */
+  /** The outcome notifications' titles, and where a failure sends the user, when not the defaults. */
   notices?: GenerationNotices;
 }
 
 export interface GenerationNotices {
-  link?: string;
+  /**
+   * Where a failed video's notification sends the user to try again (the studio, the avatars);
+   * any other notification opens the video itself in My Projects (issue 36).
+   */
+  failedLink?: string;
   completedTitle?: string;
   failedTitle?: string;
 }

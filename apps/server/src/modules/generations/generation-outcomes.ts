@@ -127,7 +127,7 @@ export class GenerationOutcomes {
             message: generationNotices.failedMessage(outcome.reason),
           }),
       status: outcome.status,
-      link: job.notices?.link ?? projectLink(job.videoId),
+      link: (outcome.status === 'failed' ? job.notices?.failedLink : undefined) ?? projectLink(job.videoId),
       video_id: job.videoId,
     });
   }

@@ -235,7 +235,8 @@ export class GenerationsService {
       title: generationNotices.pendingTitle,
       message: generationNotices.pendingMessage(generation.video.title),
       status: 'pending',
-      link: this.kinds.get(generation.row.kind)?.notices?.link ?? projectLink(generation.video.id),
+      // The job turns it into its outcome, which opens the video (or, failed, its kind's place).
+      link: projectLink(generation.video.id),
       video_id: generation.video.id,
       session_id: sessionId,
     });

@@ -22,7 +22,7 @@ export function studioKind() {
     projectType: 'ai-studio',
     input: z.object({ jobId: z.string() }),
     message: (step) => (step.status === 'failed' ? step.error : null),
-    notices: { link: STUDIO_LINK, failedTitle: studioMessages.generationFailedTitle },
+    notices: { failedLink: STUDIO_LINK, failedTitle: studioMessages.generationFailedTitle },
   });
 }
 

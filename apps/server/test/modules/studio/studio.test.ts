@@ -464,7 +464,12 @@ describeHeavy('the whole studio walk, rendered offline', () => {
       { title: string; link: string; status: string }[]
     >();
     expect(notifications).toContainEqual(
-      expect.objectContaining({ title: 'Your video is ready', link: '/studio', status: 'completed' }),
+      // The finished video's notification opens it; only a failure goes back to the studio.
+      expect.objectContaining({
+        title: 'Your video is ready',
+        link: `/projects?open=${finished!.id}`,
+        status: 'completed',
+      }),
     );
   });
 });
