@@ -67,7 +67,7 @@ interface VoiceListProps {
   previewWording?: VoicePreviewWording;
   /** The line under a voice's name; gender and accent unless the screen words it otherwise. */
   describe?: (voice: VoiceOption) => string;
-  /** Two columns from the small breakpoint on, where the screen is wide enough. */
+  /** Two columns where the list is at least 24rem wide (not on a phone): fewer rows to scroll past. */
   columns?: 1 | 2;
 }
 
@@ -87,16 +87,6 @@ export function VoiceList({
   columns = 1,
 }: VoiceListProps) {
   const groupId = useId();
-  const listRef = useRef<HTMLDivElement>(null);
-  // The chosen voice in view once the list is there: the default may sit far down the list.
-  const hasVoices = voices.length > 0;
-  useEffect(() => {
-    const list = listRef.current;
-    const checked = list?.querySelector<HTMLElement>('input:checked')?.closest('li');
-    if (!list || !checked) return;
-    list.scrollTop = Math.max(0, checked.offsetTop - list.clientHeight / 2 + checked.clientHeight / 2);
-    // Only when the list arrives: a choice the user makes is already in view.
-  }, [hasVoices]);
 
   return (
     <>
@@ -107,10 +97,9 @@ export function VoiceList({
         </p>
       ) : null}
       {warning ? <p className="text-sm text-amber-700 dark:text-amber-300">{warning}</p> : null}
-      <div
-        ref={listRef}
-        className="relative flex max-h-72 flex-col gap-3 overflow-y-auto overscroll-contain pr-1"
-      >
+      {/* At its natural height, not a scroll box of its own: one scrolled to the chosen voice hid
+          "Your voices" above it (issue 36 item 9). */}
+      <div className="@container flex flex-col gap-3">
         {groupVoices(voices).map((group, groupIndex) => (
           <div key={group.label} role="group" aria-labelledby={`${groupId}-${groupIndex}`}>
             <p
@@ -119,7 +108,7 @@ export function VoiceList({
             >
               {group.label}
             </p>
-            <ul className={columns === 2 ? 'grid gap-1.5 sm:grid-cols-2' : 'flex flex-col gap-1.5'}>
+            <ul className={columns === 2 ? 'grid gap-1.5 @min-[24rem]:grid-cols-2' : 'flex flex-col gap-1.5'}>
               {group.voices.map((voice) => (
                 <VoiceItem
                   key={voice.id}

@@ -107,7 +107,7 @@ function SortableSlide({
     <li
       {...sortable.rootProps}
       aria-label={`Slide ${slide.index}${kept ? `, number ${videoPosition} in the video` : ', left out'}`}
-      className={`relative rounded-2xl border bg-white p-3 shadow-xs sm:p-4 dark:bg-zinc-900 ${
+      className={`@container relative rounded-2xl border bg-white p-3 shadow-xs sm:p-4 dark:bg-zinc-900 ${
         sortable.isDragging
           ? 'z-10 border-violet-400 shadow-lg ring-2 ring-violet-400/40'
           : kept
@@ -157,12 +157,16 @@ function SortableSlide({
         </span>
       </div>
 
-      <div className={`mt-3 flex flex-col gap-3 sm:flex-row sm:gap-4 ${kept ? '' : 'opacity-60'}`}>
+      {/* The picture beside the narration where the card is wide enough for both (not beside the
+          settings column on a small laptop, where the narration was a word wide). */}
+      <div
+        className={`mt-3 flex flex-col gap-3 @min-[34rem]:flex-row @min-[34rem]:gap-4 ${kept ? '' : 'opacity-60'}`}
+      >
         <button
           type="button"
           onClick={() => onEnlarge(slide)}
           aria-label={`Enlarge ${name}`}
-          className="group relative aspect-video w-full shrink-0 self-start overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 sm:w-48 dark:border-white/10 dark:bg-white/5"
+          className="group relative aspect-video w-full shrink-0 self-start overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 @min-[34rem]:w-48 dark:border-white/10 dark:bg-white/5"
         >
           <img
             src={slide.image_url}

@@ -127,7 +127,7 @@ export function SlidesEditor({ deck, form, busy, submitError, onSubmit, onNewDec
       noValidate
       aria-label="Slides video"
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_23rem]"
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_27rem]"
     >
       <p role="status" className="sr-only">
         {announcement}
@@ -190,7 +190,9 @@ export function SlidesEditor({ deck, form, busy, submitError, onSubmit, onNewDec
 
       <section
         aria-labelledby={settingsHeadingId}
-        className="flex min-w-0 flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 sm:p-5 lg:sticky lg:top-6 dark:border-white/10 dark:bg-white/[0.03]"
+        // Kept in view beside the slides where the voices fit two a row (xl); on a short window it
+        // scrolls on its own, "Your voices" at its top.
+        className="flex min-w-0 flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 sm:p-5 xl:sticky xl:top-6 xl:max-h-[calc(100dvh-3rem)] xl:overflow-y-auto dark:border-white/10 dark:bg-white/[0.03]"
       >
         <h2 id={settingsHeadingId} className="text-lg font-semibold">
           Video settings

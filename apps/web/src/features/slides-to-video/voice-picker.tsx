@@ -47,6 +47,8 @@ export function VoicePicker({
           checked: voice.id === value,
           onChange: () => onChange(voice.id),
         })}
+        // Two a row where the column is wide enough: the whole list, "Your voices" first, fits beside the slides.
+        columns={2}
       />
     </fieldset>
   );
