@@ -110,6 +110,7 @@ const designedCalls: readonly SpecCall[] = [
   ['GET', '/ppt-to-video/capabilities'],
   ['POST', '/ppt-to-video/decks'],
   ['GET', '/ppt-to-video/decks/{id}'],
+  ['POST', '/ppt-to-video/estimate'],
   ['POST', '/ppt-to-video/sessions'],
   ['GET', '/ppt-to-video/sessions/{id}'],
   // Storyboards (calls/storyboards.ts, issue 31): plan, edit, version and render a video scene by

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
+import type { ProjectType } from '@reelcraft/contract';
 import { useCurrentUser } from '../../lib/session';
-import type { CreationKind } from './use-generation-job';
+
+/** The kinds of job a creation screen starts and follows (an avatar's presenter video, a deck's video too). */
+export type CreationKind = Extract<
+  ProjectType,
+  'text-to-video' | 'image-to-video' | 'avatar-presenter' | 'slides'
+>;
 
 // What a creation screen keeps across a reload (issue 36 item 4): the job it last started, so coming
 // back shows that job's progress or outcome, and the user's unsent work (the form, the image slots).

@@ -8,7 +8,6 @@ export {
   startingState,
   useGenerationJob,
   useGenerationState,
-  type CreationKind,
   type GenerationJob,
   type GenerationJobOptions,
   type GenerationPhase,
@@ -32,7 +31,7 @@ export {
 export { CountedTextarea } from './counted-textarea';
 export { DownloadVideoButton } from './download-video-button';
 export { GenerationResult } from './generation-result';
-export { useCreationDraft, useFormDraft, useKeepFormDraft } from './creation-memory';
+export { useCreationDraft, useFormDraft, useKeepFormDraft, type CreationKind } from './creation-memory';
 export { BackToDashboard, GenerationFailedPanel, ResumingNotice } from './generation-panels';
 export { RatioFrame } from './ratio-frame';
 export { SeedField } from './seed-field';

@@ -4,7 +4,6 @@ import {
   VIDEO_EVENT_TYPES,
   videoProgressEventDataSchema,
   type GenerationState,
-  type ProjectType,
   type SessionStarted,
 } from '@reelcraft/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,13 +16,7 @@ import { useToast } from '../toast';
 import { useActiveGeneration } from './api/get-active-generation';
 import { generationKeys } from './api/generation-keys';
 import { useCompletionEffects } from './completion-effects';
-import { readScreenMemory, updateScreenMemory } from './creation-memory';
-
-/** The kinds of job a creation screen starts and follows (an avatar's presenter video, a deck's video too). */
-export type CreationKind = Extract<
-  ProjectType,
-  'text-to-video' | 'image-to-video' | 'avatar-presenter' | 'slides'
->;
+import { readScreenMemory, updateScreenMemory, type CreationKind } from './creation-memory';
 
 /** Where a screen's job stands, and what the screen shows for it. */
 export type GenerationPhase =
